@@ -1,0 +1,128 @@
+"""Throughput of the engine: deals/s and card plays/s per game, one core and all cores.
+
+    python scripts/bench.py                 # every case, 5 repeats, medians
+    python scripts/bench.py --repeats 9 --case oh_hell-random
+
+Each case plays whole boards through the game's ``run_chunk`` (records
+included, exactly what a study runs). One core: a single process. All
+cores: one chunk per core through joblib (loky), timed after the workers
+are warm. Figures are medians of ``--repeats`` runs; the machine is shared,
+so expect noise and quote medians.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from joblib import Parallel, delayed
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from sim import registry  # noqa: E402
+from sim.rng_nb import chunk_states  # noqa: E402
+from sim.study import Study  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    game: str
+    players: int
+    lineup: tuple[str, ...]
+    options: tuple[tuple[str, str], ...]
+    boards: int          # boards per timed run on one core
+    unit: str            # what the headline rate counts: "deals" or "games"
+    reference: str = ""
+
+
+CASES = (
+    Case("oh_hell-random", "oh_hell", 4, ("random",), (("rounds", "12"),), 400_000, "deals",
+         "OpenSpiel C++ ~90,000 deals/s; bare C loop ~2,500,000 deals/s (one core)"),
+    Case("oh_hell-heuristic", "oh_hell", 4, ("heuristic",), (("rounds", "12"),), 100_000, "deals"),
+    Case("wizard-heuristic", "wizard", 4, ("heuristic",), (), 40_000, "games"),
+    Case("wizard-random", "wizard", 4, ("random",), (), 60_000, "games"),
+)
+
+
+def make_study(case: Case, boards: int) -> Study:
+    return Study.create(case.game, players=case.players, lineup=list(case.lineup),
+                        options=dict(case.options), boards=boards, seed=12345)
+
+
+def play(case: Case, boards: int, chunk: int) -> tuple[float, int, int]:
+    """Seconds, deals and card plays of one run_chunk call."""
+    study = make_study(case, boards)
+    game = registry.game(case.game)
+    states = chunk_states(study.seed, chunk)
+    t0 = time.perf_counter()
+    records = game.run_chunk(study, chunk, chunk * boards, boards, states)
+    seconds = time.perf_counter() - t0
+    deals = records["deals"]
+    n_deals = len(deals) // case.players
+    plays = int(deals["hand_size"].astype(np.int64).sum())
+    return seconds, n_deals, plays
+
+
+def bench_one_core(case: Case, repeats: int):
+    play(case, 10, 0)  # compile or load from cache
+    runs = [play(case, case.boards, i + 1) for i in range(repeats)]
+    return _rates(case, runs, [r[0] for r in runs])
+
+
+def bench_all_cores(case: Case, repeats: int, cores: int):
+    with Parallel(n_jobs=cores, backend="loky") as parallel:
+        parallel(delayed(play)(case, 10, 0) for _ in range(cores))  # warm the workers
+        runs, walls = [], []
+        for r in range(repeats):
+            t0 = time.perf_counter()
+            parts = parallel(delayed(play)(case, case.boards, 1 + r * cores + c) for c in range(cores))
+            walls.append(time.perf_counter() - t0)
+            runs.append((walls[-1], sum(p[1] for p in parts), sum(p[2] for p in parts)))
+    return _rates(case, runs, walls)
+
+
+def _rates(case, runs, seconds):
+    boards = [runs[i][1] / seconds[i] for i in range(len(runs))]
+    plays = [runs[i][2] / seconds[i] for i in range(len(runs))]
+    games_per_deal = 1 if case.unit == "deals" else None
+    deals_per_s = statistics.median(boards)
+    games_per_s = None
+    if games_per_deal is None:
+        rounds = registry.game(case.game).rounds(make_study(case, 1))
+        games_per_s = deals_per_s / rounds
+    return deals_per_s, games_per_s, statistics.median(plays)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--case", action="append", help="run only these cases (by name)")
+    ap.add_argument("--cores", type=int, default=os.cpu_count())
+    ap.add_argument("--scale", type=float, default=1.0, help="multiply the boards per run")
+    args = ap.parse_args(argv)
+    cases = [c for c in CASES if not args.case or c.name in args.case]
+    if not cases:
+        ap.error(f"unknown case; cases are {', '.join(c.name for c in CASES)}")
+    print(f"tricksim bench: median of {args.repeats} runs, {args.cores} cores available")
+    print(f"{'case':<20} {'cores':>5} {'deals/s':>12} {'games/s':>10} {'card plays/s':>14}")
+    for case in cases:
+        case = Case(**{**case.__dict__, "boards": max(1, int(case.boards * args.scale))})
+        for cores in sorted({1, args.cores}):
+            if cores == 1:
+                d, g, p = bench_one_core(case, args.repeats)
+            else:
+                d, g, p = bench_all_cores(case, args.repeats, cores)
+            games = f"{g:>10,.0f}" if g is not None else f"{'':>10}"
+            print(f"{case.name:<20} {cores:>5} {d:>12,.0f} {games} {p:>14,.0f}", flush=True)
+        if case.reference:
+            print(f"{'':<20} for scale: {case.reference}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,109 @@
+"""Card-set helpers on bitmasks (numba).
+
+A set of cards is a ``uint64`` where the deck fits in 64 cards (Wizard 60,
+Oh Hell 52, Jass 36, Pitch 54). Decks of up to 128 cards (French Tarot 78,
+Beim Jupiter with 5 players 65) use two words: the ``*_w`` variants take a
+``uint64[::1]`` of words, card ``c`` living in bit ``c % 64`` of word
+``c // 64``. Every helper is branch-light and allocation-free so that it can
+sit in the innermost loop of a kernel.
+"""
+import numpy as np
+from numba import njit, uint64, int64
+
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+
+
+@njit(int64(uint64), cache=True, inline="always")
+def popcount(x):
+    """Number of cards in a one-word set (SWAR popcount; LLVM emits popcnt)."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(int64(uint64), cache=True, inline="always")
+def lowest(x):
+    """Index of the lowest card in a non-empty one-word set."""
+    return popcount((x & (~x + ONE)) - ONE)
+
+
+@njit(int64(uint64), cache=True, inline="always")
+def highest(x):
+    """Index of the highest card in a non-empty one-word set."""
+    x |= x >> uint64(1)   # smear the top bit down, then count
+    x |= x >> uint64(2)
+    x |= x >> uint64(4)
+    x |= x >> uint64(8)
+    x |= x >> uint64(16)
+    x |= x >> uint64(32)
+    return popcount(x) - 1
+
+
+@njit(int64(uint64, int64), cache=True, inline="always")
+def select(x, k):
+    """Index of the k-th lowest card (k from 0) of a one-word set with > k cards."""
+    for _ in range(k):
+        x &= x - ONE
+    return lowest(x)
+
+
+@njit(uint64(int64), cache=True, inline="always")
+def bit(card):
+    """The one-card set {card}."""
+    return ONE << uint64(card)
+
+
+@njit(int64(uint64[::1]), cache=True)
+def popcount_w(words):
+    """Number of cards in a multi-word set."""
+    n = 0
+    for w in words:
+        n += popcount(w)
+    return n
+
+
+@njit(int64(uint64[::1], int64), cache=True)
+def select_w(words, k):
+    """Index of the k-th lowest card of a multi-word set (k from 0)."""
+    for i in range(words.shape[0]):
+        c = popcount(words[i])
+        if k < c:
+            return 64 * i + select(words[i], k)
+        k -= c
+    return -1
+
+
+@njit(cache=True)
+def has_w(words, card):
+    """True when the multi-word set holds ``card``."""
+    return (words[card >> 6] >> uint64(card & 63)) & ONE != ZERO
+
+
+@njit(cache=True)
+def add_w(words, card):
+    """Put ``card`` into the multi-word set in place."""
+    words[card >> 6] |= ONE << uint64(card & 63)
+
+
+@njit(cache=True)
+def remove_w(words, card):
+    """Take ``card`` out of the multi-word set in place."""
+    words[card >> 6] &= ~(ONE << uint64(card & 63))
+
+
+def cards_of(mask) -> list[int]:
+    """Python side: the card ids in a one-word set or a sequence of words."""
+    if isinstance(mask, (int, np.integer)):
+        words = [int(mask)]
+    else:
+        words = [int(w) for w in mask]
+    out = []
+    for i, w in enumerate(words):
+        w &= (1 << 64) - 1
+        while w:
+            low = w & -w
+            out.append(64 * i + low.bit_length() - 1)
+            w ^= low
+    return out

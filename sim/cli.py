@@ -1,0 +1,191 @@
+"""The ``tricksim`` command line.
+
+    tricksim games                      games, variants, options and defaults
+    tricksim players GAME               built-in players and their params
+    tricksim simulate GAME [...]        run a study into a run directory
+    tricksim study FILE.toml            run every study of a study file, with reports
+    tricksim report RUN_DIR             tables, plots and report.md for a run
+    tricksim replay FILE.json           check and print a recorded deal
+
+Every user error is one line on stderr and exit status 2; no traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .errors import TricksimError
+
+BACKENDS = ("loky", "serial", "threading", "numba", "dask", "ray")
+
+
+def _add_study_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", help="game name (see `tricksim games`)")
+    p.add_argument("-n", "--players", type=int, help="number of players (default: the game's)")
+    p.add_argument("-p", "--player", action="append", metavar="SPEC", dest="lineup",
+                   help="player for the next seat: a built-in name (`random`, `heuristic`), "
+                        "name[param=value,...], or module:attribute; give once for all seats "
+                        "or once per seat (default: random)")
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("-g", "--games", type=int, help="number of games (boards) to deal; default 1000")
+    size.add_argument("-d", "--deals", type=int,
+                      help="number of deals; rounded up to whole games")
+    p.add_argument("-s", "--seed", type=int, default=0, help="root seed (default 0)")
+    p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE", default=[],
+                   help="a rule option (see `tricksim games`); repeat for several")
+    p.add_argument("--seating", default="fixed", choices=("fixed", "rotate", "duplicate"),
+                   help="fixed: player i at seat i; rotate: players move one seat per game; "
+                        "duplicate: every deal is played once per rotation of the players")
+    p.add_argument("--aggregate", action="store_true",
+                   help="reduce results inside each task (flat memory for huge studies) "
+                        "instead of storing every record")
+    p.add_argument("--chunk-games", type=int, dest="chunk_boards",
+                   help="games per chunk (part of the study: changes the random streams)")
+
+
+def _add_run_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("-j", "--jobs", type=int, default=1, help="parallel workers (-1: all cores)")
+    p.add_argument("-b", "--backend", default="loky", choices=BACKENDS,
+                   help="where chunks run: loky (local processes, default), serial, threading, "
+                        "numba (in-process threads), dask, ray")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="dask scheduler address (default: a local cluster of --jobs workers)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tricksim",
+        description="Monte Carlo simulation and strategy analysis for trick-taking card games.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sub.add_parser("games", help="list games, variants, options and defaults",
+                   description="List every game with its player counts and rule options.")
+
+    p = sub.add_parser("players", help="list the built-in players of a game",
+                       description="List the built-in players of a game and their params.")
+    p.add_argument("game")
+
+    p = sub.add_parser("simulate", help="simulate a study into a run directory",
+                       description="Deal and play games, store records (or aggregates) in a "
+                                   "run directory; resumes an interrupted run of the same study.")
+    _add_study_args(p)
+    _add_run_args(p)
+    p.add_argument("--out", type=Path, help="run directory (default results/<game>-<seed>)")
+    p.add_argument("--report", action="store_true", help="write the report when done")
+
+    p = sub.add_parser("study", help="run every study of a TOML study file, with reports",
+                       description="Run each [[run]] of a TOML study file and write its report.")
+    p.add_argument("file", type=Path)
+    p.add_argument("--out", type=Path, default=Path("results"), help="parent directory of the runs")
+    _add_run_args(p)
+
+    p = sub.add_parser("report", help="tables, plots and report.md for a run",
+                       description="Compute the tables and plots of a run directory, print the "
+                                   "key tables and write CSV, PNG and report.md into it.")
+    p.add_argument("run_dir", type=Path)
+
+    p = sub.add_parser("replay", help="check a recorded deal and print its transcript",
+                       description="Replay a game record (JSON, see docs/records.md): check "
+                                   "every decision and print the tricks and the result.")
+    p.add_argument("file", type=Path)
+    p.add_argument("--json", action="store_true", help="print the replay result as JSON")
+    return parser
+
+
+def cmd_games(args) -> None:
+    from . import registry
+    for g in registry.all_games():
+        print(f"{g.name}  ({g.title}, {g.min_players}-{g.max_players} players, "
+              f"default {g.default_players})")
+        print(f"    {g.summary}")
+        for o in g.options:
+            print(f"    --option {o.name}=…   default {o.default}; {o.allowed()}")
+            print(f"        {o.doc}")
+        print()
+
+
+def cmd_players(args) -> None:
+    from . import registry
+    from strategies.registry import available, resolve
+    meta = registry.info(args.game)
+    for name in available(meta.family):
+        p = resolve(meta.family, name)
+        print(f"{name}: {p.doc}")
+        for k, v in zip(p.param_names, p.param_values):
+            print(f"    {k} = {v:g}")
+
+
+def _study_from_args(args):
+    from .options import parse_assignments
+    from .study import Study
+    return Study.create(args.game, players=args.players, lineup=args.lineup,
+                        options=parse_assignments(args.option), boards=args.games,
+                        deals=args.deals, seed=args.seed, seating=args.seating,
+                        chunk_boards=args.chunk_boards, aggregate=args.aggregate)
+
+
+def _run(study, out, args) -> Path:
+    from .runner import run_study
+    return run_study(study, out, jobs=args.jobs, backend=args.backend,
+                     scheduler=args.scheduler, progress=not args.no_progress)
+
+
+def cmd_simulate(args) -> None:
+    study = _study_from_args(args)
+    out = args.out or Path("results") / f"{study.game}-{study.seed}"
+    run_dir = _run(study, out, args)
+    print(f"run written to {run_dir}")
+    if args.report:
+        _report(run_dir)
+
+
+def _report(run_dir: Path) -> None:
+    from analysis.report import format_for_terminal, report
+    tables = report(run_dir)
+    print(format_for_terminal(tables))
+    print(f"report written to {Path(run_dir) / 'report.md'}")
+
+
+def cmd_study(args) -> None:
+    from .study_file import load_study_file
+    runs = load_study_file(args.file)
+    for name, study in runs:
+        print(f"== {name}: {study.game}, {study.players} players, {study.boards} games, "
+              f"seating {study.seating}")
+        run_dir = _run(study, args.out / name, args)
+        _report(run_dir)
+
+
+def cmd_report(args) -> None:
+    _report(args.run_dir)
+
+
+def cmd_replay(args) -> None:
+    import json
+    from .replay import load, replay, transcript
+    record = load(args.file)
+    result = replay(record)
+    print(json.dumps(result, indent=2) if args.json else transcript(record, result))
+
+
+COMMANDS = {"games": cmd_games, "players": cmd_players, "simulate": cmd_simulate,
+            "study": cmd_study, "report": cmd_report, "replay": cmd_replay}
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        COMMANDS[args.command](args)
+    except TricksimError as exc:
+        print(f"tricksim: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("tricksim: interrupted; run the same command again to resume", file=sys.stderr)
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

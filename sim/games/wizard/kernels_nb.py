@@ -1,0 +1,366 @@
+"""The Wizard / Oh Hell engine (numba): deal, bid, play, score, record.
+
+A round's public state lives in an ``int64`` array laid out exactly like the
+observation (``obs.py``) plus the private hands (``uint64[MAX_PLAYERS]``). So
+the round can be played on from any position (a replayed record, a searched
+line of play): :func:`continue_round_nb` takes the state wherever it stands,
+and a player's observation is the public state plus its own hand.
+
+Players are dispatched by kind: the built-ins inline (no call overhead), a
+user's player through a numba first-class function (``strategies.abi``).
+A player that returns an illegal action stops the chunk with an error status
+that the Python side turns into a readable error.
+"""
+import numpy as np
+from numba import njit, types
+
+from ...bits_nb import popcount, select, bit
+from ...rng_nb import next_u64, below, shuffle_prefix
+from strategies.abi import FUNCTION_TUPLE, KIND_RANDOM, KIND_HEURISTIC
+from strategies import wizard_nb
+from . import obs as O
+from .cards import FIRST_WIZARD, FIRST_JESTER, SUIT_MASKS, WIZARD_MASK, JESTER_MASK
+from .records import DEALS, GAMES
+from .rules_nb import (LEAD_NONE, beats, lead_after, legal_bids, legal_cards,
+                       restriction_applies, round_score)
+
+MP = O.MAX_PLAYERS
+
+# cfg: the packed study, read by the kernel
+CFG_GAME = 0        # 0 Wizard, 1 Oh Hell
+CFG_PLAYERS = 1
+CFG_DECK = 2
+CFG_SCORING = 3
+CFG_RESTRICT = 4
+CFG_SEATING = 5     # 0 fixed, 1 rotate, 2 duplicate
+CFG_SIZE = 6
+
+SEATING_FIXED = 0
+SEATING_ROTATE = 1
+SEATING_DUPLICATE = 2
+
+# status: why a chunk stopped early (index, value)
+ST_CODE = 0         # 0 fine, 1 illegal action
+ST_SEAT = 1
+ST_SLOT = 2
+ST_GAME = 3
+ST_ROUND = 4
+ST_PHASE = 5
+ST_ACTION = 6
+ST_LEGAL = 7
+ST_SIZE = 8
+
+ERR_ILLEGAL = 1
+
+
+@njit(cache=True, inline="always")
+def random_choice_nb(legal, draw):
+    """Uniform among the legal actions, from the high bits of a 63-bit draw."""
+    k = (((draw >> 31) & 0xFFFFFFFF) * popcount(legal)) >> 32
+    return select(legal, k)
+
+
+@njit(cache=True, inline="always")
+def ask_player_nb(pub, hands, seat, legal, slot, kinds, params, fns, draw, obs, status):
+    """Call a heuristic or user player, check its answer.
+
+    The built-in heuristic is trusted with the public state itself (its
+    decision slots filled in); a user's player gets a copy, so that nothing
+    it writes can change the game. ``fns`` is None when the lineup has no
+    user player: numba then compiles this without the function-pointer call,
+    which keeps the whole deal loop free of opaque calls (3× faster).
+    """
+    kind = kinds[slot]
+    if kind == KIND_HEURISTIC or fns is None:
+        pub[O.HAND] = np.int64(hands[seat])
+        pub[O.LEGAL] = np.int64(legal)
+        pub[O.RANDOM] = draw
+        action = wizard_nb.heuristic_nb(pub, params[slot])
+    else:
+        for i in range(O.SIZE):
+            obs[i] = pub[i]
+        obs[O.HAND] = np.int64(hands[seat])
+        obs[O.LEGAL] = np.int64(legal)
+        obs[O.RANDOM] = draw
+        action = fns[slot](obs, params[slot])
+    if action < 0 or action > 63 or (legal >> np.uint64(action)) & np.uint64(1) == 0:
+        status[ST_CODE] = ERR_ILLEGAL
+        status[ST_SEAT] = seat
+        status[ST_SLOT] = slot
+        status[ST_PHASE] = pub[O.PHASE]
+        status[ST_ACTION] = action
+        status[ST_LEGAL] = np.int64(legal)
+        return -1
+    return action
+
+
+@njit(cache=True)
+def start_round_nb(pub, n, game, dealer, round_index, n_rounds, hand_size, trump_card, totals):
+    """Reset ``pub`` for a new round; returns nothing. The trump is set from
+    the turned card here, except after a Wizard (the dealer chooses: phase
+    TRUMP) and for no card (no trump)."""
+    for i in range(O.SIZE):
+        pub[i] = 0
+    pub[O.GAME] = game
+    pub[O.N_PLAYERS] = n
+    pub[O.DEALER] = dealer
+    pub[O.HAND_SIZE] = hand_size
+    pub[O.ROUND] = round_index
+    pub[O.N_ROUNDS] = n_rounds
+    pub[O.TRUMP_CARD] = trump_card
+    pub[O.TRUMP] = -1
+    pub[O.PHASE] = O.PHASE_BID
+    if trump_card >= 0 and trump_card < FIRST_WIZARD:
+        pub[O.TRUMP] = trump_card // 13
+    elif trump_card >= FIRST_WIZARD and trump_card < FIRST_JESTER:
+        pub[O.PHASE] = O.PHASE_TRUMP
+    pub[O.TRICK_LEADER] = (dealer + 1) % n
+    pub[O.LEAD_SUIT] = LEAD_NONE
+    pub[O.WINNING_SEAT] = -1
+    pub[O.WINNING_CARD] = -1
+    for s in range(MP):
+        pub[O.TRICK_CARDS + s] = -1
+        pub[O.BIDS + s] = -1
+        pub[O.TRICKS_WON + s] = 0 if s < n else -1
+        pub[O.SCORES + s] = totals[s] if s < n else 0
+    pub[O.SEAT] = dealer if pub[O.PHASE] == O.PHASE_TRUMP else (dealer + 1) % n
+
+
+@njit(cache=True, inline="always")
+def apply_trump_nb(pub, suit):
+    pub[O.TRUMP] = suit
+    pub[O.PHASE] = O.PHASE_BID
+    pub[O.SEAT] = (pub[O.DEALER] + 1) % pub[O.N_PLAYERS]
+
+
+@njit(cache=True, inline="always")
+def legal_bids_nb(pub, restrict_mode):
+    """Bitmask of the bids the seat to act (pub[SEAT]) may make."""
+    n = pub[O.N_PLAYERS]
+    seat = pub[O.SEAT]
+    others = 0
+    for s in range(n):
+        if pub[O.BIDS + s] >= 0:
+            others += pub[O.BIDS + s]
+    restricted = restriction_applies(restrict_mode, seat, pub[O.DEALER],
+                                     pub[O.SCORES:O.SCORES + MP], n)
+    return legal_bids(pub[O.HAND_SIZE], others, restricted)
+
+
+@njit(cache=True, inline="always")
+def apply_bid_nb(pub, bid):
+    n = pub[O.N_PLAYERS]
+    seat = pub[O.SEAT]
+    pub[O.BIDS + seat] = bid
+    pub[O.SEAT] = (seat + 1) % n
+    if seat == pub[O.DEALER]:
+        pub[O.PHASE] = O.PHASE_PLAY
+        pub[O.SEAT] = pub[O.TRICK_LEADER]
+
+
+@njit(cache=True, inline="always")
+def legal_play_nb(pub, hands):
+    return legal_cards(hands[pub[O.SEAT]], pub[O.LEAD_SUIT])
+
+
+@njit(cache=True, inline="always")
+def apply_play_nb(pub, hands, card):
+    """Play ``card`` for the seat to act; closes the trick when it is full.
+
+    Returns the winning seat when this card completed a trick, else -1.
+    """
+    n = pub[O.N_PLAYERS]
+    seat = pub[O.SEAT]
+    hands[seat] &= ~bit(card)
+    k = pub[O.TRICK_N]
+    pub[O.TRICK_CARDS + k] = card
+    pub[O.TRICK_N] = k + 1
+    pub[O.LEAD_SUIT] = lead_after(pub[O.LEAD_SUIT], card)
+    if k == 0 or beats(card, pub[O.WINNING_CARD], pub[O.TRUMP]):
+        pub[O.WINNING_SEAT] = seat
+        pub[O.WINNING_CARD] = card
+    if k + 1 < n:
+        pub[O.SEAT] = (seat + 1) % n
+        return -1
+    winner = pub[O.WINNING_SEAT]
+    pub[O.TRICKS_WON + winner] += 1
+    played = pub[O.PLAYED]
+    for i in range(n):
+        played |= np.int64(bit(pub[O.TRICK_CARDS + i]))
+        pub[O.TRICK_CARDS + i] = -1
+    pub[O.PLAYED] = played
+    pub[O.TRICK_NO] += 1
+    pub[O.TRICK_N] = 0
+    pub[O.LEAD_SUIT] = LEAD_NONE
+    pub[O.TRICK_LEADER] = winner
+    pub[O.WINNING_SEAT] = -1
+    pub[O.WINNING_CARD] = -1
+    pub[O.SEAT] = winner
+    return winner
+
+
+@njit(cache=True)
+def continue_round_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, restrict_mode, status):
+    """Play the round on from wherever ``pub`` stands to its last trick.
+
+    Every decision takes one draw from the decision stream. The random
+    player is answered right here, without an observation: it is the hot
+    path of large random studies, and keeping it free of calls lets the
+    compiler keep the whole loop tight. Returns False when a player gave an
+    illegal action (see ``status``).
+    """
+    while pub[O.PHASE] != O.PHASE_PLAY or pub[O.TRICK_NO] < pub[O.HAND_SIZE]:
+        phase = pub[O.PHASE]
+        seat = pub[O.SEAT]
+        if phase == O.PHASE_PLAY:
+            legal = legal_play_nb(pub, hands)
+        elif phase == O.PHASE_BID:
+            legal = legal_bids_nb(pub, restrict_mode)
+        else:
+            legal = np.uint64(15)  # any of the four suits
+        draw = np.int64(next_u64(dec_rng) >> np.uint64(1))
+        slot = lineup[seat]
+        if kinds[slot] == KIND_RANDOM:
+            action = random_choice_nb(legal, draw)
+        else:
+            action = ask_player_nb(pub, hands, seat, legal, slot, kinds, params, fns, draw, obs, status)
+            if action < 0:
+                return False
+        if phase == O.PHASE_PLAY:
+            apply_play_nb(pub, hands, action)
+        elif phase == O.PHASE_BID:
+            apply_bid_nb(pub, action)
+        else:
+            apply_trump_nb(pub, action)
+    return True
+
+
+@njit(cache=True)
+def seat_lineup_nb(lineup, n, seating, game_index, rotation):
+    """Which lineup slot plays each seat in this game."""
+    shift = 0
+    if seating == SEATING_ROTATE:
+        shift = game_index % n
+    elif seating == SEATING_DUPLICATE:
+        shift = rotation
+    for s in range(n):
+        lineup[s] = (s + shift) % n
+
+
+@njit(cache=True)
+def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_rng, dec_rng,
+                      first_board, n_boards, deals_out, games_out, status):
+    """Play ``n_boards`` boards (whole games) and write their records.
+
+    A board is one run of the deal stream: the first dealer and every round's
+    cards. With duplicate seating it is played once per rotation of the
+    lineup, restarting the deal stream from the same state each time.
+    Returns the number of games played (less than asked only on an error).
+    """
+    n = cfg[CFG_PLAYERS]
+    game = cfg[CFG_GAME]
+    deck_size = cfg[CFG_DECK]
+    seating = cfg[CFG_SEATING]
+    restrict_mode = cfg[CFG_RESTRICT]
+    scoring = cfg[CFG_SCORING]
+    n_rounds = schedule.shape[0]
+    rotations = n if seating == SEATING_DUPLICATE else 1
+
+    deck = np.arange(deck_size).astype(np.int64)
+    board_rng = np.empty(4, dtype=np.uint64)
+    pub = np.zeros(O.SIZE, dtype=np.int64)
+    obs = np.zeros(O.SIZE, dtype=np.int64)
+    hands = np.zeros(MP, dtype=np.uint64)
+    dealt = np.zeros(MP, dtype=np.uint64)
+    totals = np.zeros(MP, dtype=np.int64)
+    lineup = np.zeros(MP, dtype=np.int64)
+    start_rows = np.zeros(MP, dtype=np.int64)
+    d_row = 0
+    g_row = 0
+    games_done = 0
+    for b in range(n_boards):
+        board = first_board + b
+        board_rng[:] = deal_rng
+        for rot in range(rotations):
+            deal_rng[:] = board_rng
+            game_id = board * rotations + rot
+            seat_lineup_nb(lineup, n, seating, board, rot)
+            first_dealer = below(deal_rng, n)
+            totals[:] = 0
+            for r in range(n_rounds):
+                h = schedule[r]
+                dealer = (first_dealer + r) % n
+                used = h * n
+                shuffle_prefix(deal_rng, deck, used + 1 if used < deck_size else used)
+                for s in range(n):
+                    m = np.uint64(0)
+                    for i in range(s * h, s * h + h):
+                        m |= bit(deck[i])
+                    hands[s] = m
+                    dealt[s] = m
+                trump_card = deck[used] if used < deck_size else -1
+                start_round_nb(pub, n, game, dealer, r, n_rounds, h, trump_card, totals)
+                trump_chosen = pub[O.PHASE] == O.PHASE_TRUMP
+                if not continue_round_nb(pub, hands, lineup, kinds, params, fns, dec_rng,
+                                         obs, restrict_mode, status):
+                    status[ST_GAME] = game_id
+                    status[ST_ROUND] = r
+                    return games_done
+                trump = pub[O.TRUMP]
+                if trump_chosen:
+                    trump_kind = 3
+                elif trump_card < 0:
+                    trump_kind = 2
+                elif trump_card >= FIRST_JESTER:
+                    trump_kind = 1
+                else:
+                    trump_kind = 0
+                for s in range(n):
+                    bid = pub[O.BIDS + s]
+                    won = pub[O.TRICKS_WON + s]
+                    pts = round_score(bid, won, scoring)
+                    totals[s] += pts
+                    row = deals_out[d_row]
+                    row.game = game_id
+                    row.board = board
+                    row.round = r
+                    row.hand_size = h
+                    row.seat = s
+                    row.player = lineup[s]
+                    row.dealer = dealer
+                    row.position = (s - dealer - 1) % n
+                    row.bid = bid
+                    row.tricks = won
+                    row.score = pts
+                    row.total = totals[s]
+                    row.trump = trump
+                    row.trump_kind = trump_kind
+                    row.trumps_held = popcount(dealt[s] & SUIT_MASKS[trump]) if trump >= 0 else 0
+                    row.wizards_held = popcount(dealt[s] & WIZARD_MASK)
+                    row.jesters_held = popcount(dealt[s] & JESTER_MASK)
+                    d_row += 1
+            best = totals[0]
+            for s in range(1, n):
+                best = max(best, totals[s])
+            n_best = 0
+            for s in range(n):
+                if totals[s] == best:
+                    n_best += 1
+            for s in range(n):
+                better = 0
+                for t in range(n):
+                    if totals[t] > totals[s]:
+                        better += 1
+                row = games_out[g_row]
+                row.game = game_id
+                row.board = board
+                row.seat = s
+                row.player = lineup[s]
+                row.first_dealer = first_dealer
+                row.start_position = (s - first_dealer - 1) % n
+                row.total = totals[s]
+                row.rank = better + 1
+                row.win = 1.0 / n_best if totals[s] == best else 0.0
+                g_row += 1
+            games_done += 1
+    return games_done

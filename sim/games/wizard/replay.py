@@ -1,0 +1,440 @@
+"""Replay a Wizard / Oh Hell record (one deal) on the engine's step functions.
+
+A record gives the dealt hands, the turned card and the decisions of one
+deal (format: ``docs/records.md``). The replay drives the very kernels the
+simulation runs (``kernels_nb``: start the round, choose trump, bid, play)
+and scores with ``rules_nb.round_score``, so a record is judged by exactly
+the rules the simulation plays. Python only checks the record's shape and
+turns the engine's bitmasks into readable lists and error messages.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ... import registry
+from ...bits_nb import cards_of
+from ...errors import TricksimError, choices
+from . import kernels_nb as K
+from . import obs as O
+from .cards import (FIRST_JESTER, FIRST_WIZARD, OH_HELL_DECK, SUITS, WIZARD_DECK, card_name,
+                    mask_of, parse_card, parse_suit)
+from .game import schedule
+from .rules import RESTRICTIONS
+from .rules_nb import SCORING_CLASSIC, SCORING_PENALTY, SCORING_WIZARD, round_score
+
+SCORING_CODES = {"wizard": SCORING_WIZARD, "classic": SCORING_CLASSIC, "penalty": SCORING_PENALTY}
+PHASE_KINDS = {O.PHASE_TRUMP: "trump", O.PHASE_BID: "bid", O.PHASE_PLAY: "play"}
+KIND_VERBS = {"trump": "chose trump", "bid": "bid", "play": "played"}
+REQUIRED_FIELDS = ("players", "dealer", "hands", "decisions")
+EXTRA_FIELDS = ("trump_card", "scores")
+
+
+@dataclass
+class Deal:
+    """A record checked and turned into what the engine takes."""
+
+    game: str
+    options: dict
+    n: int
+    dealer: int
+    hands: list[list[int]]      # card ids per seat, as dealt
+    hand_size: int
+    trump_card: int             # the turned card's id, -1 when none was turned
+    totals_before: list[int]    # game totals before this deal (the leader restriction reads them)
+    round_index: int            # the deal's place in the game's schedule (seen by players only)
+    n_rounds: int
+
+    @property
+    def game_code(self) -> int:
+        return 0 if self.game == "wizard" else 1
+
+    @property
+    def restrict_mode(self) -> int:
+        return RESTRICTIONS.index(self.options["dealer_restriction"])
+
+    @property
+    def scoring(self) -> int:
+        return SCORING_CODES[self.options.get("scoring", "wizard")]
+
+
+# -- reading a record ---------------------------------------------------------
+
+def _whole(value, what: str, limit: int = 10**9) -> int:
+    """``value`` as an int; within ±``limit`` so that it fits the engine's int64 slots."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TricksimError(f"{what} must be a whole number, not {value!r}")
+    if abs(int(value)) > limit:
+        raise TricksimError(f"{what} must be a whole number from {-limit} to {limit}, not {value}")
+    return int(value)
+
+
+def _deck_size(game: str) -> int:
+    return WIZARD_DECK if game == "wizard" else OH_HELL_DECK
+
+
+def _card(text, where: str, game: str) -> int:
+    """Card id of ``text``; the error says where in the record the card was."""
+    deck = _deck_size(game)
+    try:
+        return parse_card(text, deck)
+    except TricksimError as in_this_deck:
+        try:
+            card = parse_card(text)          # well written, but maybe not in this game's pack
+        except TricksimError:
+            raise TricksimError(f"{where}: {in_this_deck}") from None
+        raise TricksimError(f"{where}: {card_name(card)} is not in the {game} pack, which has "
+                            f"no Wizards (Z1-Z4) or Jesters (N1-N4)") from None
+
+
+def parse_record(game: str, record) -> Deal:
+    """Check a record's fields and return the deal it describes."""
+    if not isinstance(record, dict):
+        raise TricksimError(f"a record is a JSON object, not {type(record).__name__}")
+    info = registry.info(game)
+    for key in REQUIRED_FIELDS:
+        if key not in record:
+            raise TricksimError(f"the record has no {key!r} field; a {game} record needs game, "
+                                f"{', '.join(REQUIRED_FIELDS)} and extra.trump_card")
+    raw_options = record.get("options") or {}
+    if not isinstance(raw_options, dict):
+        raise TricksimError(f"options must be an object of name: value, not {raw_options!r}")
+    options = info.validate(raw_options)
+    n = info.check_players(_whole(record["players"], "players"))
+    dealer = _whole(record["dealer"], "dealer")
+    if not 0 <= dealer < n:
+        raise TricksimError(f"dealer {dealer} is not a seat of a {n}-player game; seats are 0 to {n - 1}")
+
+    hands_raw = record["hands"]
+    if not isinstance(hands_raw, list) or not all(isinstance(h, list) for h in hands_raw):
+        raise TricksimError("hands must be a list of card lists, one per seat")
+    if len(hands_raw) != n:
+        raise TricksimError(f"hands has {len(hands_raw)} card lists but the game has {n} players; "
+                            f"give one list per seat")
+    sizes = [len(h) for h in hands_raw]
+    if len(set(sizes)) != 1:
+        listed = ", ".join(f"seat {s}: {k} cards" for s, k in enumerate(sizes))
+        raise TricksimError(f"hands are of unequal length ({listed}); every seat is dealt the "
+                            f"same number of cards")
+    hand_size = sizes[0]
+    deck = _deck_size(game)
+    if not 1 <= hand_size <= deck // n:
+        raise TricksimError(f"{n} players with {hand_size} cards each do not fit the {game} "
+                            f"pack of {deck} cards: each seat holds 1 to {deck // n} cards")
+    rounds = list(schedule(game, n, options.get("rounds")))
+    if hand_size not in rounds:
+        raise TricksimError(f"{game}: a deal of {hand_size} cards is not a round of "
+                            f"rounds={options.get('rounds')}; its hand sizes are "
+                            f"{choices(sorted(set(rounds)))}")
+
+    hands = [[_card(c, f"hands[{s}][{i}]", game) for i, c in enumerate(h)]
+             for s, h in enumerate(hands_raw)]
+    holder: dict[int, int] = {}
+    for s, hand in enumerate(hands):
+        for card in hand:
+            if card in holder:
+                where = f"seat {s} twice" if holder[card] == s else f"seats {holder[card]} and {s}"
+                raise TricksimError(f"card {card_name(card)} is dealt twice ({where}); "
+                                    f"the pack has one of each card")
+            holder[card] = s
+
+    extra = record.get("extra") or {}
+    if not isinstance(extra, dict):
+        raise TricksimError(f"extra must be an object with {choices(EXTRA_FIELDS)}, not {extra!r}")
+    unknown = [k for k in extra if k not in EXTRA_FIELDS]
+    if unknown:
+        raise TricksimError(f"unknown field extra.{unknown[0]}; {game} records take extra."
+                            f"{' and extra.'.join(EXTRA_FIELDS)}")
+    trump_card = _turned_card(game, extra, n * hand_size, holder)
+    totals_before = [0] * n
+    if extra.get("scores") is not None:
+        scores = extra["scores"]
+        if not isinstance(scores, list) or len(scores) != n:
+            raise TricksimError(f"extra.scores must list the game totals before the deal for "
+                                f"each of the {n} seats, not {scores!r}")
+        totals_before = [_whole(v, f"extra.scores[{s}]") for s, v in enumerate(scores)]
+    return Deal(game=game, options=options, n=n, dealer=dealer, hands=hands, hand_size=hand_size,
+                trump_card=trump_card, totals_before=totals_before,
+                round_index=rounds.index(hand_size), n_rounds=len(rounds))
+
+
+def _turned_card(game: str, extra: dict, dealt: int, holder: dict) -> int:
+    """The turned card's id, -1 for none: a card is turned exactly when cards remain."""
+    deck = _deck_size(game)
+    if "trump_card" not in extra:
+        raise TricksimError("the record has no extra.trump_card: give the card turned after the "
+                            "deal (e.g. \"SA\"), or null when the deal used the whole pack")
+    text = extra["trump_card"]
+    if text is None:
+        if dealt < deck:
+            raise TricksimError(f"extra.trump_card is null, but only {dealt} of the {deck} cards "
+                                f"were dealt: the next card is turned for trump, so give it")
+        return -1
+    card = _card(text, "extra.trump_card", game)
+    if dealt == deck:
+        raise TricksimError(f"extra.trump_card is {card_name(card)}, but all {deck} cards were "
+                            f"dealt, so none is left to turn: use null (no trump)")
+    if card in holder:
+        raise TricksimError(f"extra.trump_card {card_name(card)} is also in seat {holder[card]}'s "
+                            f"hand; the turned card comes from the rest of the pack")
+    return card
+
+
+# -- stepping through the decisions ------------------------------------------
+
+def _legal_values(kind: str, mask) -> list:
+    ids = cards_of(int(mask))
+    if kind == "trump":
+        return [SUITS[s] for s in ids]
+    if kind == "bid":
+        return ids
+    return [card_name(c) for c in ids]
+
+
+def _listed(values) -> str:
+    return " ".join(str(v) for v in values)
+
+
+def _trump_source(trump_card: int) -> str:
+    if trump_card < 0:
+        return "none"
+    if trump_card >= FIRST_JESTER:
+        return "jester"
+    if trump_card >= FIRST_WIZARD:
+        return "chosen"
+    return "turned"
+
+
+class _Replay:
+    """The engine's state for one deal, advanced one recorded decision at a time."""
+
+    def __init__(self, deal: Deal):
+        self.deal = deal
+        self.pub = np.zeros(O.SIZE, dtype=np.int64)
+        self.hands = np.zeros(O.MAX_PLAYERS, dtype=np.uint64)
+        for s, hand in enumerate(deal.hands):
+            self.hands[s] = np.uint64(mask_of(hand))
+        totals = np.zeros(O.MAX_PLAYERS, dtype=np.int64)
+        totals[:deal.n] = deal.totals_before
+        K.start_round_nb(self.pub, deal.n, deal.game_code, deal.dealer, deal.round_index,
+                         deal.n_rounds, deal.hand_size, deal.trump_card, totals)
+        self.decisions: list[dict] = []
+        self.tricks: list[dict] = []
+        self.trick_leader = -1                # the trick in progress: who led, who played what
+        self.trick_seats: list[int] = []
+        self.trick_cards: list[str] = []
+        self.played_in: dict[int, int] = {}   # card -> trick number (from 1) it was played in
+
+    # the engine's view of whose turn it is
+    @property
+    def complete(self) -> bool:
+        return bool(self.pub[O.TRICK_NO] >= self.deal.hand_size)
+
+    @property
+    def kind(self) -> str:
+        return PHASE_KINDS[int(self.pub[O.PHASE])]
+
+    @property
+    def seat(self) -> int:
+        return int(self.pub[O.SEAT])
+
+    def legal_mask(self):
+        if self.kind == "trump":
+            return 0b1111                     # any suit: the engine offers all four
+        if self.kind == "bid":
+            return K.legal_bids_nb(self.pub, self.deal.restrict_mode)
+        return K.legal_play_nb(self.pub, self.hands)
+
+    def step(self, number: int, decision) -> None:
+        """Check decision ``number`` (counted from 1) against the engine and apply it."""
+        where = f"decision {number}"
+        if not isinstance(decision, dict):
+            raise TricksimError(f"{where} must be an object with seat, kind and value, not {decision!r}")
+        for key in ("seat", "kind", "value"):
+            if key not in decision:
+                raise TricksimError(f"{where} has no {key!r} field; a decision is "
+                                    f"{{\"seat\": s, \"kind\": \"bid\"|\"trump\"|\"play\", \"value\": …}}")
+        if self.complete:
+            raise TricksimError(f"{where}: the deal is over (all {self.deal.hand_size} tricks were "
+                                f"played by decision {number - 1}); remove the decisions after it")
+        kind = str(decision["kind"]).strip().lower()
+        if kind not in KIND_VERBS:
+            raise TricksimError(f"{where}: unknown kind {decision['kind']!r}; kinds are trump, bid or play")
+        seat = _whole(decision["seat"], f"{where}: seat")
+        if not 0 <= seat < self.deal.n:
+            raise TricksimError(f"{where}: seat {seat} is not a seat of a {self.deal.n}-player "
+                                f"game; seats are 0 to {self.deal.n - 1}")
+        value = decision["value"]
+        did = f"{where}: seat {seat} {KIND_VERBS[kind]} {value}"
+        if kind != self.kind:
+            raise TricksimError(f"{did}, but next is {self._expected()}")
+        if seat != self.seat:
+            raise TricksimError(f"{did}, but it is seat {self.seat}'s turn")
+        mask = self.legal_mask()
+        legal = _legal_values(kind, mask)
+        if kind == "trump":
+            suit = self._suit(where, value)
+            K.apply_trump_nb(self.pub, suit)
+            value = SUITS[suit]
+        elif kind == "bid":
+            value = self._bid(where, seat, value, legal)
+            K.apply_bid_nb(self.pub, value)
+        else:
+            card = self._playable_card(where, seat, value, mask, legal)
+            self._play(card)
+            value = card_name(card)
+        self.decisions.append({"seat": seat, "kind": kind, "value": value, "legal": legal})
+
+    def _expected(self) -> str:
+        if self.kind == "trump":
+            return (f"the dealer's (seat {self.seat}) choice of trump, because "
+                    f"{card_name(self.deal.trump_card)} was turned")
+        if self.kind == "bid":
+            return f"seat {self.seat}'s bid (every seat bids before the first card)"
+        return f"seat {self.seat}'s card (bidding is over)"
+
+    def _suit(self, where, value) -> int:
+        try:
+            return parse_suit(value)
+        except TricksimError as problem:
+            raise TricksimError(f"{where}: {problem}") from None
+
+    def _bid(self, where, seat, value, legal) -> int:
+        h = self.deal.hand_size
+        bid = _whole(value, f"{where}: a bid")
+        if bid in legal:
+            return bid
+        if 0 <= bid <= h:
+            mode = self.deal.options["dealer_restriction"]
+            raise TricksimError(f"{where}: seat {seat} bid {bid}, but the dealer may not make the "
+                                f"bids add up to {h} (dealer_restriction={mode}); "
+                                f"legal bids: {_listed(legal)}")
+        raise TricksimError(f"{where}: seat {seat} bid {bid}; bids are 0 to {h} "
+                            f"(legal bids: {_listed(legal)})")
+
+    def _playable_card(self, where, seat, value, mask, legal) -> int:
+        card = _card(value, where, self.deal.game)
+        if not int(self.hands[seat]) >> card & 1:
+            if card in self.deal.hands[seat]:
+                raise TricksimError(f"{where}: seat {seat} played {card_name(card)}, but played it "
+                                    f"already in trick {self.played_in[card]}")
+            held = _listed(card_name(c) for c in cards_of(int(self.hands[seat])))
+            raise TricksimError(f"{where}: seat {seat} does not hold {card_name(card)}; "
+                                f"seat {seat} holds {held}")
+        if not int(mask) >> card & 1:
+            lead = int(self.pub[O.LEAD_SUIT])
+            raise TricksimError(f"{where}: seat {seat} may not play {card_name(card)}: it must "
+                                f"follow the suit led ({SUITS[lead]}) or play a Wizard or Jester; "
+                                f"legal: {_listed(legal)}")
+        return card
+
+    def _play(self, card: int) -> None:
+        if self.pub[O.TRICK_N] == 0:
+            self.trick_leader = int(self.pub[O.TRICK_LEADER])
+            self.trick_seats, self.trick_cards = [], []
+        self.trick_seats.append(self.seat)
+        self.trick_cards.append(card_name(card))
+        self.played_in[card] = int(self.pub[O.TRICK_NO]) + 1
+        winner = K.apply_play_nb(self.pub, self.hands, card)
+        if winner >= 0:
+            self.tricks.append({"leader": self.trick_leader, "seats": self.trick_seats,
+                                "cards": self.trick_cards, "winner": int(winner), "points": None})
+
+    def result(self) -> dict:
+        deal, pub = self.deal, self.pub
+        n = deal.n
+        bids = [int(pub[O.BIDS + s]) if pub[O.BIDS + s] >= 0 else None for s in range(n)]
+        tricks_won = [int(pub[O.TRICKS_WON + s]) for s in range(n)]
+        scores = totals = None
+        if self.complete:
+            scores = [int(round_score(bids[s], tricks_won[s], deal.scoring)) for s in range(n)]
+            totals = [deal.totals_before[s] + scores[s] for s in range(n)]
+        trump = int(pub[O.TRUMP])
+        out = {
+            "decisions": self.decisions,
+            "trump_card": card_name(deal.trump_card) if deal.trump_card >= 0 else None,
+            "trump": SUITS[trump] if trump >= 0 else None,
+            "trump_source": _trump_source(deal.trump_card),
+            "tricks": self.tricks,
+            "result": {"bids": bids, "tricks_won": tricks_won, "scores": scores,
+                       "totals": totals, "complete": self.complete},
+        }
+        if not self.complete:
+            out["next"] = {"seat": self.seat, "kind": self.kind,
+                           "legal": _legal_values(self.kind, self.legal_mask())}
+            if pub[O.TRICK_N] > 0:
+                out["current_trick"] = {"leader": self.trick_leader, "seats": self.trick_seats,
+                                        "cards": self.trick_cards}
+        return out
+
+
+def replay(game: str, record: dict) -> dict:
+    """Replay one Wizard / Oh Hell deal; see ``docs/records.md`` for what it returns.
+
+    Raises TricksimError at the first thing in the record that is malformed
+    or against the rules.
+    """
+    deal = parse_record(registry.info(game).name, record)
+    decisions = record["decisions"]
+    if not isinstance(decisions, list):
+        raise TricksimError("decisions must be a list of {seat, kind, value} objects")
+    state = _Replay(deal)
+    for number, decision in enumerate(decisions, start=1):
+        state.step(number, decision)
+    return state.result()
+
+
+# -- a readable transcript ------------------------------------------------------
+
+def _hand_text(cards) -> str:
+    return " ".join(card_name(c) for c in sorted(cards))
+
+
+def transcript(game: str, record: dict, result: dict) -> str:
+    """The deal as text: hands, trump, bids with their options, tricks, result."""
+    info = registry.info(game)
+    deal = parse_record(info.name, record)
+    n = deal.n
+    option_text = ", ".join(f"{k}={v}" for k, v in deal.options.items())
+    lines = [f"{info.title}: {n} players, {deal.hand_size} card{'s' if deal.hand_size > 1 else ''} "
+             f"each, dealer seat {deal.dealer} ({option_text})"]
+    if any(deal.totals_before):
+        lines.append("Totals before the deal: " + ", ".join(
+            f"seat {s} {t}" for s, t in enumerate(deal.totals_before)))
+    lines.append("Hands:")
+    lines += [f"  seat {s}: {_hand_text(hand)}" for s, hand in enumerate(deal.hands)]
+    turned = result["trump_card"]
+    trump = result["trump"]
+    lines.append({
+        "none": "No card left to turn: no trump.",
+        "jester": f"Turned {turned} (a Jester): no trump.",
+        "turned": f"Turned {turned}: trump is {trump}.",
+        "chosen": f"Turned {turned} (a Wizard): the dealer chooses trump"
+                  + (f": {trump}." if trump else "; not chosen yet."),
+    }[result["trump_source"]])
+    bids = [d for d in result["decisions"] if d["kind"] == "bid"]
+    if bids:
+        lines.append("Bids:")
+        lines += [f"  seat {d['seat']} bids {d['value']} (legal: {_listed(d['legal'])})" for d in bids]
+    for number, trick in enumerate(result["tricks"], start=1):
+        played = ", ".join(f"seat {s} {c}" for s, c in zip(trick["seats"], trick["cards"]))
+        lines.append(f"Trick {number}: seat {trick['leader']} leads: {played}; "
+                     f"seat {trick['winner']} wins")
+    current = result.get("current_trick")
+    if current:
+        played = ", ".join(f"seat {s} {c}" for s, c in zip(current["seats"], current["cards"]))
+        lines.append(f"Trick {len(result['tricks']) + 1} (in progress): seat {current['leader']} "
+                     f"leads: {played}")
+    final = result["result"]
+    if final["complete"]:
+        lines.append("Result:")
+        for s in range(n):
+            lines.append(f"  seat {s}: bid {final['bids'][s]}, took {final['tricks_won'][s]}, "
+                         f"scores {final['scores'][s]:+d} (total {final['totals'][s]})")
+    else:
+        nxt = result["next"]
+        lines.append(f"The record stops here; next: seat {nxt['seat']} to {nxt['kind']} "
+                     f"(legal: {_listed(nxt['legal'])}). Tricks so far: "
+                     + ", ".join(f"seat {s} {k}" for s, k in enumerate(final["tricks_won"])))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,64 @@
+"""Replay game records: a deal's hands and decisions -> what the engine derives.
+
+A record (JSON, format in ``docs/records.md``) names its game; this module
+reads it and hands it to that game's implementation from the registry, which
+replays it on the same kernels the simulation runs. ``tricksim replay
+FILE.json`` is :func:`load`, :func:`replay` and :func:`transcript` in a row.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+
+from . import registry
+from .errors import TricksimError, choices
+
+
+def load(path) -> dict:
+    """The record stored as JSON in the file ``path``."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TricksimError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as problem:
+        raise TricksimError(f"{path}: cannot read it ({problem})") from None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as problem:
+        raise TricksimError(f"{path}: not valid JSON: {problem.msg} at line {problem.lineno}, "
+                            f"column {problem.colno}") from None
+    if not isinstance(record, dict):
+        raise TricksimError(f"{path}: a record is a JSON object {{...}}, not a {type(record).__name__}")
+    return record
+
+
+def _game_name(record) -> str:
+    if not isinstance(record, dict):
+        raise TricksimError(f"a record is a JSON object, not {type(record).__name__}")
+    if "game" not in record:
+        names = choices(g.name for g in registry.all_games())
+        raise TricksimError(f"the record has no 'game' field; games are {names}")
+    return registry.info(record["game"]).name
+
+
+def replay(record: dict) -> dict:
+    """Replay a record through its game: decisions with their legal options,
+    tricks, and the result. Raises TricksimError at the first bad field or
+    illegal decision."""
+    return registry.game(_game_name(record)).replay(record)
+
+
+def transcript(record: dict, result: dict) -> str:
+    """A readable transcript of a replayed record (``result = replay(record)``).
+
+    The game object renders it when it has a ``transcript`` method; otherwise
+    the game family's ``sim.games.<family>.replay`` module does.
+    """
+    name = _game_name(record)
+    impl = registry.game(name)
+    render = getattr(impl, "transcript", None)
+    if render is not None:
+        return render(record, result)
+    module = importlib.import_module(f"sim.games.{registry.info(name).family}.replay")
+    return module.transcript(name, record, result)

@@ -1,0 +1,332 @@
+"""A run directory on disk: how results are written, found again and read.
+
+Layout of a run directory::
+
+    manifest.json                 the study, players, versions, chunk list, status
+    deals-00003.parquet           records runs: one file per chunk and table
+    games-00003.parquet
+    cube-<name>.parquet           aggregate runs: the combined cube, written at the end
+    chunks/chunk-00003.json       a chunk is finished when its marker exists: it lists
+                                  the chunk's files, rows per table and seconds
+    chunks/cube-00003-<name>.parquet   aggregate runs: the cube of one chunk (checkpoint)
+
+Every file is written atomically: to a hidden temporary name in the same
+directory, then renamed over the final name with ``os.replace``. A reader
+therefore sees a whole file or none, and an interrupted run leaves no partial
+Parquet file behind, only temporaries that the next run removes. A chunk's
+marker is written after its data files, so a chunk with a marker is complete.
+
+Readers: :func:`load_manifest`, :func:`load_study`, :func:`is_complete`,
+:func:`iter_records` / :func:`load_records` (records runs),
+:func:`load_cube` (both kinds of run) and :func:`run_digest`.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import os
+import re
+import secrets
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from . import registry
+from .errors import TricksimError, choices
+from .study import Study
+
+MANIFEST = "manifest.json"
+CHUNKS_DIR = "chunks"
+FORMAT_VERSION = 1
+LAYOUTS = ("records", "aggregate")
+_TEMP_NAME = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")
+_CUBE_NAME = re.compile(r"^[A-Za-z0-9_]+$")
+# columns that order the rows of a record table canonically (those a table has)
+_RECORD_ORDER = ("game", "round", "seat")
+
+
+# -- file names ----------------------------------------------------------------
+def records_file(run_dir, table: str, chunk_index: int) -> Path:
+    return Path(run_dir) / f"{table}-{chunk_index:05d}.parquet"
+
+
+def cube_file(run_dir, name: str) -> Path:
+    return Path(run_dir) / f"cube-{name}.parquet"
+
+
+def chunk_cube_file(run_dir, chunk_index: int, name: str) -> Path:
+    return Path(run_dir) / CHUNKS_DIR / f"cube-{chunk_index:05d}-{name}.parquet"
+
+
+def marker_file(run_dir, chunk_index: int) -> Path:
+    return Path(run_dir) / CHUNKS_DIR / f"chunk-{chunk_index:05d}.json"
+
+
+def check_cube_names(cube: dict) -> None:
+    """Cube table names become file names: keep them plain."""
+    for name in cube:
+        if not _CUBE_NAME.match(str(name)):
+            raise TricksimError(f"cube table name {name!r} must use only letters, digits and _")
+
+
+# -- atomic writes -------------------------------------------------------------
+def write_atomic(path, write: Callable[[Path], None]) -> Path:
+    """Call ``write(temporary_path)``, then rename the temporary to ``path``.
+
+    The temporary lives in the same directory (a rename across file systems
+    would not be atomic) and is removed if ``write`` fails.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    try:
+        write(temp)
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    return path
+
+
+def write_json(path, data: dict) -> Path:
+    text = json.dumps(data, indent=2, sort_keys=False) + "\n"
+    return write_atomic(path, lambda temp: temp.write_text(text, encoding="utf-8"))
+
+
+def write_records(path, records: np.ndarray) -> Path:
+    """Write a structured record array as Parquet, one column per field."""
+    names = list(records.dtype.names)
+    table = pa.Table.from_arrays([pa.array(np.ascontiguousarray(records[n])) for n in names], names=names)
+    return write_atomic(path, lambda temp: pq.write_table(table, temp))
+
+
+def write_frame(path, frame: pd.DataFrame) -> Path:
+    """Write a DataFrame (its index too) as Parquet."""
+    table = pa.Table.from_pandas(frame)
+    return write_atomic(path, lambda temp: pq.write_table(table, temp))
+
+
+def read_frame(path) -> pd.DataFrame:
+    return pq.read_table(path).to_pandas()
+
+
+def read_records(path, dtype: np.dtype) -> np.ndarray:
+    """Read a Parquet file written by :func:`write_records` back into ``dtype``."""
+    table = pq.read_table(path)
+    out = np.empty(table.num_rows, dtype=dtype)
+    for name in dtype.names:
+        out[name] = table.column(name).to_numpy()
+    return out
+
+
+def remove_temporaries(run_dir) -> None:
+    """Delete temporaries an interrupted run left behind (only names we create)."""
+    for folder in (Path(run_dir), Path(run_dir) / CHUNKS_DIR):
+        if folder.is_dir():
+            for path in folder.iterdir():
+                if _TEMP_NAME.match(path.name):
+                    path.unlink(missing_ok=True)
+
+
+# -- manifest ------------------------------------------------------------------
+def write_manifest(run_dir, manifest: dict) -> Path:
+    return write_json(Path(run_dir) / MANIFEST, manifest)
+
+
+def load_manifest(run_dir) -> dict:
+    """The run's manifest; TricksimError if ``run_dir`` is not a run or it is malformed."""
+    path = Path(run_dir) / MANIFEST
+    if not path.is_file():
+        raise TricksimError(f"{run_dir} is not a tricksim run (it has no {MANIFEST})")
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise TricksimError(f"{path} is malformed: {exc}") from None
+    if not isinstance(manifest, dict):
+        raise TricksimError(f"{path} is malformed: expected a JSON object")
+    missing = [k for k in ("study", "status", "layout", "tables", "chunks") if k not in manifest]
+    if missing:
+        raise TricksimError(f"{path} is malformed: it lacks {choices(missing)}")
+    if manifest["layout"] not in LAYOUTS:
+        raise TricksimError(f"{path} is malformed: layout is {manifest['layout']!r}, not {choices(LAYOUTS)}")
+    return manifest
+
+
+def load_study(run_dir, manifest: dict | None = None) -> Study:
+    """The study a run directory holds."""
+    manifest = manifest if manifest is not None else load_manifest(run_dir)
+    try:
+        return Study.from_dict(manifest["study"])
+    except (TypeError, KeyError, ValueError, AttributeError) as exc:
+        raise TricksimError(f"{Path(run_dir) / MANIFEST} is malformed: bad study ({exc})") from None
+
+
+def is_complete(run_dir) -> bool:
+    """True when the run finished (every chunk and the final files are written)."""
+    return load_manifest(run_dir)["status"] == "complete"
+
+
+def finished_chunks(run_dir, study: Study) -> dict[int, dict]:
+    """Chunks of ``study`` already on disk: index -> marker (files, rows, seconds).
+
+    A chunk counts when its marker exists, matches the study's chunk plan and
+    every file it lists exists.
+    """
+    done = {}
+    folder = Path(run_dir) / CHUNKS_DIR
+    if not folder.is_dir():
+        return done
+    for index in range(study.n_chunks):
+        path = marker_file(run_dir, index)
+        if not path.is_file():
+            continue
+        try:
+            entry = json.loads(path.read_text(encoding="utf-8"))
+            bounds = (entry["first_board"], entry["n_boards"])
+            files = entry["files"]
+        except (OSError, ValueError, KeyError, TypeError):
+            continue                       # unreadable marker: run the chunk again
+        if bounds == study.chunk_bounds(index) and all((Path(run_dir) / f).is_file() for f in files):
+            done[index] = entry
+    return done
+
+
+# -- readers -------------------------------------------------------------------
+def _records_run(run_dir, partial: bool) -> tuple[dict, Study]:
+    manifest = load_manifest(run_dir)
+    if manifest["layout"] != "records":
+        raise TricksimError(f"{run_dir} is an aggregate run: it stores a cube, not records; use load_cube")
+    if manifest["status"] != "complete" and not partial:
+        raise TricksimError(f"{run_dir} is not complete; finish it by running the study again "
+                            f"with the same output directory")
+    return manifest, load_study(run_dir, manifest)
+
+
+def _require_every_chunk(run_dir, study: Study, done: dict) -> None:
+    missing = [i for i in range(study.n_chunks) if i not in done]
+    if missing:
+        raise TricksimError(f"{run_dir} lacks the files of chunk {missing[0]}; run the study again "
+                            f"with the same output directory to play it again")
+
+
+def _check_table(run_dir, manifest: dict, table: str) -> None:
+    if table not in manifest["tables"]:
+        raise TricksimError(f"{run_dir} has no table {table!r}; tables are {choices(manifest['tables'])}")
+
+
+def iter_records(run_dir, table: str, columns=None, partial: bool = False) -> Iterator[pd.DataFrame]:
+    """The records of one table, one DataFrame per chunk, in chunk order.
+
+    With ``partial=True`` an unfinished run yields the chunks it has.
+    """
+    manifest, study = _records_run(run_dir, partial)
+    _check_table(run_dir, manifest, table)
+    if columns is not None:
+        names = registry.game(study.game).tables[table].names
+        unknown = [c for c in columns if c not in names]
+        if unknown:
+            raise TricksimError(f"table {table} has no column {unknown[0]!r}; columns are {choices(names)}")
+        columns = list(columns)
+    done = finished_chunks(run_dir, study)
+    if not partial:
+        _require_every_chunk(run_dir, study, done)
+    for index in range(study.n_chunks):
+        if index in done:
+            yield pq.read_table(records_file(run_dir, table, index), columns=columns).to_pandas()
+
+
+def load_records(run_dir, table: str, columns=None, partial: bool = False) -> pd.DataFrame:
+    """All chunks of one record table concatenated in chunk order.
+
+    Columns are the fields of the game's record dtype (see the game's
+    ``records.py``), with their dtypes.
+    """
+    manifest, study = _records_run(run_dir, partial)
+    dtype = registry.game(study.game).tables[table] if table in manifest["tables"] else None
+    frames = list(iter_records(run_dir, table, columns, partial))
+    if not frames:
+        names = list(columns) if columns is not None else list(dtype.names)
+        return pd.DataFrame({n: pd.Series([], dtype=dtype[n]) for n in names})
+    return pd.concat(frames, ignore_index=True)
+
+
+def analysis_module(game):
+    """The analysis module a game names (its ``reduce`` and ``combine``)."""
+    try:
+        return importlib.import_module(game.analysis)
+    except ImportError as exc:
+        raise TricksimError(f"{game.name}: cannot import its analysis module {game.analysis!r} ({exc})") from None
+
+
+def load_chunk_records(run_dir, study: Study, chunk_index: int) -> dict[str, np.ndarray]:
+    """One chunk's record arrays, as the game's ``run_chunk`` returned them."""
+    game = registry.game(study.game)
+    return {t: read_records(records_file(run_dir, t, chunk_index), dtype) for t, dtype in game.tables.items()}
+
+
+def load_chunk_cube(run_dir, chunk_index: int, names: Iterable[str]) -> dict[str, pd.DataFrame]:
+    return {name: read_frame(chunk_cube_file(run_dir, chunk_index, name)) for name in names}
+
+
+def load_cube(run_dir) -> dict[str, pd.DataFrame]:
+    """The run's cube: table name -> DataFrame of additive counts and sums.
+
+    An aggregate run stored it; for a records run each chunk's records are
+    reduced with the game's analysis module and folded with its ``combine``
+    in chunk order, exactly as an aggregate run of the same study does.
+    """
+    manifest = load_manifest(run_dir)
+    if manifest["status"] != "complete":
+        raise TricksimError(f"{run_dir} is not complete; finish it by running the study again "
+                            f"with the same output directory")
+    if manifest["layout"] == "aggregate":
+        return {name: read_frame(cube_file(run_dir, name)) for name in manifest["tables"]}
+    study = load_study(run_dir, manifest)
+    analysis = analysis_module(registry.game(study.game))
+    _require_every_chunk(run_dir, study, finished_chunks(run_dir, study))
+    total = None
+    for index in range(study.n_chunks):
+        cube = analysis.reduce(load_chunk_records(run_dir, study, index), study)
+        total = cube if total is None else analysis.combine([total, cube])
+    return total
+
+
+# -- digest --------------------------------------------------------------------
+def _hash_frame(digest, frame: pd.DataFrame) -> None:
+    header = [[str(c), str(t)] for c, t in frame.dtypes.items()] + [len(frame)]
+    digest.update(json.dumps(header).encode())
+    if len(frame):
+        digest.update(pd.util.hash_pandas_object(frame, index=False).to_numpy().tobytes())
+
+
+def _canonical_cube_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """The index as columns, rows sorted by every column: independent of row order."""
+    flat = frame.reset_index(drop=isinstance(frame.index, pd.RangeIndex))
+    return flat.sort_values(list(flat.columns), kind="stable", ignore_index=True)
+
+
+def run_digest(run_dir) -> str:
+    """sha256 of a finished run's results, in canonical order.
+
+    Records are hashed chunk by chunk (rows sorted by game, round, seat), a
+    cube table by table (rows sorted). Timings, backend and number of
+    workers are not part of it: equal studies give equal digests.
+    """
+    manifest = load_manifest(run_dir)
+    if manifest["status"] != "complete":
+        raise TricksimError(f"{run_dir} is not complete; a digest needs a finished run")
+    digest = hashlib.sha256(manifest["layout"].encode())
+    for table in sorted(manifest["tables"]):
+        digest.update(f"\0{table}\0".encode())
+        if manifest["layout"] == "records":
+            for frame in iter_records(run_dir, table):
+                keys = [c for c in _RECORD_ORDER if c in frame.columns]
+                _hash_frame(digest, frame.sort_values(keys, kind="stable", ignore_index=True))
+        else:
+            _hash_frame(digest, _canonical_cube_table(read_frame(cube_file(run_dir, table))))
+    return digest.hexdigest()

@@ -1,0 +1,101 @@
+"""A study: what to simulate, validated once, hashable, written to the manifest.
+
+``Study.create(...)`` checks everything a user can get wrong (unknown game,
+option, player; a player count out of range; a bad seating) and raises a
+one-line :class:`~sim.errors.TricksimError`; after that the runner can trust
+it. The study plus its seed fixes every result.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass
+
+from . import registry
+from .errors import TricksimError, choices
+
+SEATINGS = ("fixed", "rotate", "duplicate")
+DEFAULT_CHUNK_DEALS = 100_000
+
+
+@dataclass(frozen=True)
+class Study:
+    game: str
+    players: int
+    lineup: tuple[str, ...]          # player spec per lineup slot (slot s sits at seat s in game 0)
+    options: tuple[tuple[str, object], ...]
+    boards: int                      # boards to deal; each is one whole game per rotation
+    seed: int = 0
+    seating: str = "fixed"
+    chunk_boards: int = 0            # boards per chunk (part of the study: fixes the RNG streams)
+    aggregate: bool = False          # reduce records inside each task instead of storing them
+
+    @classmethod
+    def create(cls, game: str, players: int | None = None, lineup=None, options=None,
+               boards: int | None = None, deals: int | None = None, seed: int = 0,
+               seating: str = "fixed", chunk_boards: int | None = None,
+               aggregate: bool = False) -> "Study":
+        meta = registry.info(game)
+        n = meta.check_players(players if players is not None else meta.default_players)
+        lineup = tuple(lineup or ["random"])
+        if len(lineup) == 1:
+            lineup = lineup * n
+        if len(lineup) != n:
+            raise TricksimError(f"{meta.name}: {n} players need 1 or {n} player names, got {len(lineup)}")
+        from strategies.registry import resolve
+        for spec in lineup:
+            resolve(meta.family, spec)
+        opts = meta.validate(options)
+        if seating not in SEATINGS:
+            raise TricksimError(f"unknown seating {seating!r}; seating is {choices(SEATINGS)}")
+        if seed is None or int(seed) < 0:
+            raise TricksimError(f"seed must be a whole number >= 0, not {seed}")
+        study = cls(game=meta.name, players=n, lineup=lineup, options=tuple(sorted(opts.items())),
+                    boards=1, seed=int(seed), seating=seating, aggregate=bool(aggregate))
+        impl = registry.game(meta.name)
+        rounds = impl.rounds(study)
+        if boards is None and deals is None:
+            boards = 1000
+        if boards is None:
+            if int(deals) < 1:
+                raise TricksimError(f"deals must be at least 1, not {deals}")
+            # a board plays whole games: round up to whole boards
+            boards = math.ceil(int(deals) / (rounds * impl.games_per_board(study)))
+        if int(boards) < 1:
+            raise TricksimError(f"the number of games must be at least 1, not {boards}")
+        if chunk_boards is None or chunk_boards <= 0:
+            per_board = rounds * impl.games_per_board(study)
+            chunk_boards = max(1, DEFAULT_CHUNK_DEALS // per_board)
+        return cls(game=meta.name, players=n, lineup=lineup, options=study.options,
+                   boards=int(boards), seed=int(seed), seating=seating,
+                   chunk_boards=int(chunk_boards), aggregate=bool(aggregate))
+
+    @property
+    def option_dict(self) -> dict:
+        return dict(self.options)
+
+    @property
+    def n_chunks(self) -> int:
+        return math.ceil(self.boards / self.chunk_boards)
+
+    def chunk_bounds(self, chunk_index: int) -> tuple[int, int]:
+        """(first board, number of boards) of a chunk."""
+        first = chunk_index * self.chunk_boards
+        return first, min(self.chunk_boards, self.boards - first)
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["lineup"] = list(self.lineup)
+        d["options"] = dict(self.options)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Study":
+        d = dict(d)
+        d["lineup"] = tuple(d["lineup"])
+        d["options"] = tuple(sorted(dict(d["options"]).items()))
+        return cls(**d)
+
+    def key(self) -> str:
+        """A canonical string of the study: equal keys, equal results."""
+        return json.dumps(self.to_dict(), sort_keys=True)

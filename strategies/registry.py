@@ -1,0 +1,134 @@
+"""Players by name.
+
+A *player* is a named bundle: one decision function (strategy ABI, see
+``abi.py``) that answers every decision kind of a game family, plus a
+``params`` row. The command line names a player as
+
+* ``random`` or ``heuristic`` – a built-in of the game's family;
+* ``heuristic[bias=0.5,hold=45]`` – a built-in with some params changed;
+* ``package.module:attribute`` – a user's player: a :class:`Player`, or a
+  numba function compiled with ``strategies.abi.SIGNATURE`` (then it gets
+  zero params), optionally followed by ``[name=value,…]`` for a Player.
+"""
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from sim.errors import TricksimError, choices
+from .abi import KIND_USER, N_PARAMS
+
+_SPEC = re.compile(r"^\s*(?P<name>[A-Za-z0-9_.:]+)\s*(\[(?P<params>[^\]]*)\])?\s*$")
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player: its decision function, its kind and its params row."""
+
+    name: str
+    family: str
+    kind: int
+    decide: object                   # numba dispatcher with the ABI signature
+    param_names: tuple[str, ...] = ()
+    param_values: tuple[float, ...] = ()
+    doc: str = ""
+    label: str = field(default="", compare=False)
+
+    def params(self) -> np.ndarray:
+        row = np.zeros(N_PARAMS, dtype=np.float64)
+        row[: len(self.param_values)] = self.param_values
+        return row
+
+    def with_params(self, assignments: dict[str, str]) -> "Player":
+        values = list(self.param_values)
+        for key, text in assignments.items():
+            if key not in self.param_names:
+                allowed = choices(self.param_names) if self.param_names else "no params"
+                raise TricksimError(f"player {self.name}: unknown param {key!r}; it takes {allowed}")
+            try:
+                values[self.param_names.index(key)] = float(text)
+            except ValueError:
+                raise TricksimError(f"player {self.name}: param {key}={text!r} is not a number") from None
+        return replace(self, param_values=tuple(values))
+
+
+_BUILTINS: dict[str, dict[str, Player]] = {}
+
+
+def register(player: Player) -> Player:
+    """Make a player available by name for its game family."""
+    _BUILTINS.setdefault(player.family, {})[player.name] = player
+    return player
+
+
+def _load_builtins(family: str) -> dict[str, Player]:
+    if family not in _BUILTINS:
+        try:
+            importlib.import_module(f"strategies.{family}")
+        except ModuleNotFoundError:
+            pass
+    return _BUILTINS.get(family, {})
+
+
+def available(family: str) -> list[str]:
+    return sorted(_load_builtins(family))
+
+
+def _parse_params(text: str | None, spec: str) -> dict[str, str]:
+    out = {}
+    for item in (text or "").split(","):
+        if not item.strip():
+            continue
+        if "=" not in item:
+            raise TricksimError(f"player {spec!r}: params must read name=value, got {item.strip()!r}")
+        k, v = item.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def resolve(family: str, spec: str) -> Player:
+    """The player a command-line spec names, for a game family."""
+    m = _SPEC.match(str(spec))
+    if not m:
+        raise TricksimError(f"player {spec!r} is not of the form name, name[param=value,…] or module:attribute")
+    name, params = m.group("name"), _parse_params(m.group("params"), spec)
+    builtins = _load_builtins(family)
+    if ":" in name:
+        player = _load_user(family, name)
+    elif name in builtins:
+        player = builtins[name]
+    else:
+        raise TricksimError(
+            f"unknown player {name!r} for {family}; built-in players are "
+            f"{choices(sorted(builtins))}, or give module:attribute"
+        )
+    player = player.with_params(params) if params else player
+    return replace(player, label=str(spec).strip())
+
+
+def _load_user(family: str, target: str) -> Player:
+    module_name, _, attr = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise TricksimError(f"player {target}: cannot import module {module_name!r} ({exc})") from None
+    try:
+        obj = getattr(module, attr)
+    except AttributeError:
+        raise TricksimError(f"player {target}: module {module_name!r} has no attribute {attr!r}") from None
+    if isinstance(obj, Player):
+        if obj.family != family:
+            raise TricksimError(f"player {target} plays {obj.family}, not {family}")
+        return replace(obj, kind=KIND_USER)
+    from .abi import SIGNATURE
+
+    sigs = getattr(obj, "signatures", None)
+    if sigs is None or tuple(SIGNATURE.args) not in [tuple(s) for s in sigs]:
+        raise TricksimError(
+            f"player {target} must be a strategies.registry.Player or a numba function "
+            f"compiled with strategies.abi.SIGNATURE (int64(int64[::1], float64[::1]))"
+        )
+    return Player(name=target, family=family, kind=KIND_USER, decide=obj)

@@ -1,0 +1,294 @@
+"""The runner: backends agree, runs resume to identical results, errors surface.
+
+This module doubles as a tiny analysis module (``reduce`` / ``combine``
+below) and a tiny user strategy (``always_99``), so that worker processes
+can import them by this module's name, as they would a user's module.
+"""
+import importlib.util
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+from numba import njit
+
+from sim import registry, store
+from sim.errors import TricksimError
+from sim.rng_nb import chunk_states
+from sim.runner import ChunkOrderFold, run_digest, run_study
+from sim.study import Study
+from strategies.abi import SIGNATURE
+
+THIS_MODULE = __name__
+
+
+def small_study(**changes) -> Study:
+    """12 boards of 4-player Wizard (15 rounds each) in 4 chunks of 3 boards."""
+    args = dict(game="wizard", players=4, lineup=["heuristic", "random"] * 2, boards=12,
+                seed=7, chunk_boards=3)
+    args.update(changes)
+    return Study.create(**args)
+
+
+# -- a tiny analysis module: additive counts and sums --------------------------
+def reduce(records, study):
+    deals = pd.DataFrame(records["deals"])
+    games = pd.DataFrame(records["games"])
+    bids = deals.groupby(["hand_size", "bid"]).agg(rows=("tricks", "size"), tricks=("tricks", "sum"))
+    games["win"] = games["win"].astype(np.float64)      # shares like 1/3: float sums
+    wins = games.groupby("player").agg(games=("win", "size"), wins=("win", "sum"))
+    return {"bids": bids.astype(np.int64).astype({"tricks": np.int64}),
+            "wins": wins.astype({"games": np.int64})}
+
+
+def combine(cubes):
+    out = {}
+    for name in cubes[0]:
+        joined = pd.concat([cube[name] for cube in cubes])
+        out[name] = joined.groupby(level=list(range(joined.index.nlevels))).sum().sort_index()
+    return out
+
+
+@pytest.fixture
+def fake_analysis(monkeypatch):
+    monkeypatch.setattr(registry.game("wizard"), "analysis", THIS_MODULE)
+
+
+# -- a user strategy that always answers 99: never a legal bid or card ---------
+@njit(SIGNATURE, cache=True)
+def always_99(obs, params):
+    return 99
+
+
+def parquet_files(run_dir):
+    return sorted(p.name for p in run_dir.rglob("*.parquet"))
+
+
+def temporaries(run_dir):
+    return sorted(p.name for p in run_dir.rglob("*.tmp"))
+
+
+# -- determinism ---------------------------------------------------------------
+def test_every_local_backend_gives_the_same_digest(tmp_path):
+    study = small_study()
+    digests = {}
+    for backend, jobs in [("serial", 1), ("loky", 2), ("threading", 2), ("numba", 2)]:
+        run_dir = run_study(study, tmp_path / backend, jobs=jobs, backend=backend, progress=False)
+        digests[backend] = run_digest(run_dir)
+    assert len(set(digests.values())) == 1, digests
+
+
+@pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="needs dask.distributed")
+def test_dask_local_cluster_gives_the_serial_digest(tmp_path):
+    study = small_study()
+    serial = run_study(study, tmp_path / "serial", backend="serial", progress=False)
+    dask = run_study(study, tmp_path / "dask", jobs=2, backend="dask", progress=False)
+    assert run_digest(dask) == run_digest(serial)
+    assert parquet_files(dask) == parquet_files(serial)
+
+
+def test_a_different_seed_gives_a_different_digest(tmp_path):
+    a = run_study(small_study(seed=7), tmp_path / "a", backend="serial", progress=False)
+    b = run_study(small_study(seed=8), tmp_path / "b", backend="serial", progress=False)
+    assert run_digest(a) != run_digest(b)
+
+
+def test_stored_records_are_what_the_kernel_returns_chunk_by_chunk(tmp_path):
+    study = small_study(seating="duplicate", boards=5, chunk_boards=2)
+    run_dir = run_study(study, tmp_path / "run", jobs=2, progress=False)
+    game = registry.game("wizard")
+    expected = [game.run_chunk(study, i, *study.chunk_bounds(i), chunk_states(study.seed, i))
+                for i in range(study.n_chunks)]
+    for table in ("deals", "games"):
+        stored = store.load_records(run_dir, table)
+        direct = pd.DataFrame(np.concatenate([records[table] for records in expected]))
+        pd.testing.assert_frame_equal(stored, direct)
+    deals = store.load_records(run_dir, "deals")
+    # duplicate seating: each board is played once per rotation of the 4 players
+    assert len(deals) == 5 * 4 * 15 * 4
+    assert sorted(deals["board"].unique()) == [0, 1, 2, 3, 4]
+
+
+def test_manifest_describes_the_run(tmp_path):
+    study = small_study(lineup=["heuristic[bias=0.25]", "random"] * 2, boards=7)
+    run_dir = run_study(study, tmp_path / "run", backend="serial", progress=False)
+    manifest = store.load_manifest(run_dir)
+    assert manifest["status"] == "complete"
+    assert Study.from_dict(manifest["study"]) == study
+    assert manifest["root_seed"] == 7
+    assert manifest["game"]["family"] == "wizard"
+    assert manifest["players"][0]["spec"] == "heuristic[bias=0.25]"
+    assert manifest["players"][0]["params"]["bias"] == 0.25
+    assert manifest["players"][1]["params"] == {}
+    assert set(manifest["versions"]) >= {"tricksim", "numba", "numpy", "python"}
+    chunks = manifest["chunks"]
+    assert [(c["first_board"], c["n_boards"]) for c in chunks] == [(0, 3), (3, 3), (6, 1)]
+    assert [c["rows"]["games"] for c in chunks] == [12, 12, 4]
+    assert manifest["timings"]["deals"] == 7 * 15
+
+
+# -- resume ----------------------------------------------------------------------
+def fail_on_chunk(monkeypatch, failing_chunk):
+    """Make chunk ``failing_chunk`` raise (in this process); list the chunks played.
+
+    ``game.warmup()`` plays a one-board study of its own: those calls are not listed.
+    """
+    game = registry.game("wizard")
+    played = []
+    real_run_chunk = type(game).run_chunk
+
+    def run_chunk(self, study, chunk_index, *args):
+        if study.boards > 1:
+            if chunk_index == failing_chunk:
+                raise TricksimError("simulated interruption")
+            played.append(chunk_index)
+        return real_run_chunk(self, study, chunk_index, *args)
+
+    monkeypatch.setattr(game, "run_chunk", run_chunk.__get__(game))
+    return played
+
+
+@pytest.mark.parametrize("aggregate", [False, True])
+def test_an_interrupted_run_resumes_to_the_same_results(tmp_path, monkeypatch, fake_analysis, aggregate):
+    study = small_study(aggregate=aggregate)
+    whole = run_study(study, tmp_path / "whole", backend="serial", progress=False)
+
+    played = fail_on_chunk(monkeypatch, failing_chunk=2)
+    with pytest.raises(TricksimError, match="simulated interruption"):
+        run_study(study, tmp_path / "resumed", backend="serial", progress=False)
+    run_dir = tmp_path / "resumed"
+    assert played == [0, 1]
+    assert store.load_manifest(run_dir)["status"] == "running"
+    assert not any("00002" in name or "00003" in name for name in parquet_files(run_dir))
+
+    played = fail_on_chunk(monkeypatch, failing_chunk=None)
+    run_study(study, run_dir, backend="serial", progress=False)
+    assert played == [2, 3]                 # the finished chunks were kept
+    assert store.is_complete(run_dir)
+    assert run_digest(run_dir) == run_digest(whole)
+    assert [c["index"] for c in store.load_manifest(run_dir)["chunks"]] == [0, 1, 2, 3]
+
+
+def test_a_deleted_chunk_file_is_played_again(tmp_path, monkeypatch):
+    study = small_study()
+    run_dir = run_study(study, tmp_path / "run", backend="serial", progress=False)
+    digest = run_digest(run_dir)
+    (run_dir / "games-00001.parquet").unlink()
+    played = fail_on_chunk(monkeypatch, failing_chunk=None)
+    run_study(study, run_dir, backend="serial", progress=False)
+    assert played == [1]
+    assert run_digest(run_dir) == digest
+
+
+def test_a_finished_run_is_not_played_again(tmp_path, monkeypatch):
+    study = small_study()
+    run_dir = run_study(study, tmp_path / "run", backend="serial", progress=False)
+    played = fail_on_chunk(monkeypatch, failing_chunk=None)
+    run_study(study, run_dir, backend="serial", progress=False)
+    assert played == []
+
+
+def test_another_study_in_the_same_directory_is_refused(tmp_path):
+    run_dir = run_study(small_study(), tmp_path / "run", backend="serial", progress=False)
+    with pytest.raises(TricksimError, match="different study"):
+        run_study(small_study(seed=8), run_dir, backend="serial", progress=False)
+
+
+def test_resume_false_starts_afresh(tmp_path, monkeypatch):
+    run_dir = run_study(small_study(seed=8), tmp_path / "run", backend="serial", progress=False)
+    played = fail_on_chunk(monkeypatch, failing_chunk=None)
+    run_study(small_study(), run_dir, backend="serial", progress=False, resume=False)
+    assert played == [0, 1, 2, 3]
+    fresh = run_study(small_study(), tmp_path / "fresh", backend="serial", progress=False)
+    assert run_digest(run_dir) == run_digest(fresh)
+
+
+def test_a_directory_that_is_not_a_run_is_left_alone(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(TricksimError, match="not empty"):
+        run_study(small_study(), tmp_path, backend="serial", progress=False)
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+
+
+# -- aggregation -----------------------------------------------------------------
+def test_aggregate_cube_equals_reducing_all_records_at_once(tmp_path, fake_analysis):
+    records_run = run_study(small_study(), tmp_path / "records", backend="serial", progress=False)
+    aggregate = small_study(aggregate=True)
+    serial = run_study(aggregate, tmp_path / "serial", backend="serial", progress=False)
+    loky = run_study(aggregate, tmp_path / "loky", jobs=2, backend="loky", progress=False)
+    assert run_digest(serial) == run_digest(loky)
+    assert not list(serial.glob("deals-*.parquet"))     # aggregate runs keep no records
+
+    all_records = {table: store.load_records(records_run, table).to_records(index=False)
+                   for table in ("deals", "games")}
+    at_once = reduce(all_records, aggregate)
+    cube = store.load_cube(serial)
+    assert sorted(cube) == ["bids", "wins"]
+    pd.testing.assert_frame_equal(cube["bids"], at_once["bids"].sort_index())
+    pd.testing.assert_frame_equal(cube["wins"], at_once["wins"].sort_index(), check_exact=False)
+    assert cube["wins"]["games"].sum() == 12 * 4
+    # a records run reduced after the fact folds the same way, bit for bit
+    from_records = store.load_cube(records_run)
+    for name in cube:
+        pd.testing.assert_frame_equal(from_records[name], cube[name], check_exact=True)
+
+
+def test_cubes_fold_in_chunk_order_whatever_order_they_arrive_in():
+    # list concatenation does not commute: the result shows the folding order
+    fold = ChunkOrderFold(lambda cubes: {"t": cubes[0]["t"] + cubes[1]["t"]}, 4, lambda i: None)
+    for index in (2, 0, 3, 1):
+        fold.add(index, {"t": [index]})
+    assert fold.result() == {"t": [0, 1, 2, 3]}
+
+
+def test_finished_chunks_are_folded_from_their_checkpoint():
+    on_disk = {0: {"t": [0]}, 2: {"t": [2]}}
+    fold = ChunkOrderFold(lambda cubes: {"t": cubes[0]["t"] + cubes[1]["t"]}, 3, on_disk.get)
+    fold.add(1, {"t": [1]})
+    assert fold.result() == {"t": [0, 1, 2]}
+
+
+# -- the numba backend ---------------------------------------------------------
+def test_numba_backend_hands_batches_of_chunks_to_run_chunks(tmp_path, monkeypatch):
+    game = registry.game("wizard")
+    batches = []
+
+    def run_chunks(study, tasks):
+        batches.append([task[0] for task in tasks])
+        return [game.run_chunk(study, *task) for task in tasks]
+
+    monkeypatch.setattr(game, "run_chunks", run_chunks, raising=False)
+    study = small_study(boards=10)          # 4 chunks: 3 + 3 + 3 + 1 boards
+    run_dir = run_study(study, tmp_path / "numba", jobs=2, backend="numba", progress=False)
+    assert batches == [[0, 1], [2, 3]]
+    serial = run_study(study, tmp_path / "serial", backend="serial", progress=False)
+    assert run_digest(run_dir) == run_digest(serial)
+
+
+# -- errors --------------------------------------------------------------------
+@pytest.mark.parametrize("backend, jobs", [("serial", 1), ("loky", 2)])
+def test_an_illegal_action_in_a_worker_surfaces_as_tricksim_error(tmp_path, backend, jobs):
+    study = small_study(lineup=[f"{THIS_MODULE}:always_99", "random", "random", "random"])
+    run_dir = tmp_path / "run"
+    with pytest.raises(TricksimError, match="illegal bid 99"):
+        run_study(study, run_dir, jobs=jobs, backend=backend, progress=False)
+    assert parquet_files(run_dir) == []
+    assert temporaries(run_dir) == []
+    assert json.loads((run_dir / "manifest.json").read_text())["status"] == "running"
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(backend="spark"), "backends are serial, loky, threading, dask, ray or numba"),
+    (dict(jobs=0), "jobs must be"),
+    (dict(backend="loky", scheduler="tcp://10.0.0.1:8786"), "dask or ray backend"),
+])
+def test_bad_runner_arguments_are_refused_before_writing(tmp_path, kwargs, message):
+    with pytest.raises(TricksimError, match=message):
+        run_study(small_study(), tmp_path / "run", progress=False, **kwargs)
+    assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is not None, reason="ray is installed")
+def test_the_ray_backend_without_ray_names_the_extra(tmp_path):
+    with pytest.raises(TricksimError, match=r"pip install tricksim\[ray\]"):
+        run_study(small_study(), tmp_path / "run", backend="ray", progress=False)

@@ -1,0 +1,155 @@
+"""Intervals from counts and moments, and the additive cube operations."""
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis.stats import combine_cubes, group_sums, mean_ci, paired_diff_ci, t_quantile, wilson
+
+Z = 1.959963984540054
+
+# two-sided 95 % Student t quantiles from a printed table (df: t_0.975)
+T_TABLE = {1: 12.7062, 2: 4.3027, 3: 3.1824, 4: 2.7764, 5: 2.5706, 10: 2.2281, 20: 2.0860,
+           29: 2.0452, 100: 1.9840}
+
+
+def wilson_by_quadratic(k, n, z=Z):
+    """The Wilson bounds as the roots in p of (k/n - p)^2 = z^2 p (1 - p) / n."""
+    phat = k / n
+    a = 1 + z * z / n
+    b = -(2 * phat + z * z / n)
+    c = phat * phat
+    root = math.sqrt(b * b - 4 * a * c)
+    return (-b - root) / (2 * a), (-b + root) / (2 * a)
+
+
+# -- Wilson ----------------------------------------------------------------------
+@pytest.mark.parametrize("k, n, textbook", [(0, 10, (0.0, 0.2775)), (5, 10, (0.2366, 0.7634)),
+                                            (10, 10, (0.7225, 1.0))])
+def test_wilson_matches_the_textbook_and_the_quadratic(k, n, textbook):
+    lo, hi = wilson(k, n)
+    assert (lo, hi) == pytest.approx(textbook, abs=5e-5)
+    assert (lo, hi) == pytest.approx(wilson_by_quadratic(k, n), abs=1e-12)
+
+
+def test_wilson_is_exactly_0_or_1_at_the_ends():
+    lo, hi = wilson(np.array([0, 7]), np.array([7, 7]))
+    assert lo[0] == 0.0 and hi[1] == 1.0
+
+
+def test_wilson_vectorised_over_series_and_empty_groups():
+    k = pd.Series([0, 5, 3], index=["a", "b", "c"])
+    n = pd.Series([0, 10, 3], index=["a", "b", "c"])
+    lo, hi = wilson(k, n)
+    assert isinstance(lo, pd.Series) and list(lo.index) == ["a", "b", "c"]
+    assert math.isnan(lo["a"]) and math.isnan(hi["a"])
+    assert lo["b"] == pytest.approx(0.2366, abs=5e-5)
+    assert hi["c"] == 1.0
+
+
+def test_wilson_takes_fractional_successes():
+    # a shared win counts as half a win: 2.5 of 10 sits between 2 and 3 of 10
+    lo, hi = wilson(2.5, 10)
+    assert wilson(2, 10)[0] < lo < wilson(3, 10)[0]
+    assert (lo, hi) == pytest.approx(wilson_by_quadratic(2.5, 10), abs=1e-12)
+
+
+# -- t quantile and mean intervals ---------------------------------------------------
+@pytest.mark.parametrize("df, expected", sorted(T_TABLE.items()))
+def test_t_quantile_matches_the_table(df, expected):
+    tolerance = 5e-3 if df == 3 else 1e-3
+    assert t_quantile(df) == pytest.approx(expected, abs=tolerance)
+
+
+def test_t_quantile_tends_to_the_normal_and_is_nan_without_degrees_of_freedom():
+    assert t_quantile(10**6) == pytest.approx(Z, abs=1e-5)
+    assert math.isnan(t_quantile(0))
+    assert t_quantile(np.array([1, 2])) == pytest.approx([12.7062, 4.3027], abs=1e-4)
+
+
+def test_mean_ci_of_one_to_five():
+    # 1..5: mean 3, sample sd sqrt(2.5), se sqrt(0.5), t(4) = 2.7764
+    data = np.arange(1, 6)
+    mean, lo, hi = mean_ci(len(data), data.sum(), (data**2).sum())
+    half = 2.7764 * math.sqrt(2.5) / math.sqrt(5)
+    assert mean == 3.0
+    assert (lo, hi) == pytest.approx((3 - half, 3 + half), abs=1e-3)
+
+
+def test_mean_ci_large_sample_uses_about_1_96():
+    rng = np.random.default_rng(0)
+    x = rng.normal(10.0, 2.0, 10_000)
+    mean, lo, hi = mean_ci(len(x), x.sum(), (x**2).sum())
+    se = x.std(ddof=1) / math.sqrt(len(x))
+    assert mean == pytest.approx(x.mean())
+    assert hi - mean == pytest.approx(1.9602 * se, rel=1e-3)
+
+
+def test_mean_ci_with_one_or_no_observation():
+    mean, lo, hi = mean_ci(np.array([1, 0]), np.array([4.0, 0.0]), np.array([16.0, 0.0]))
+    assert mean[0] == 4.0 and math.isnan(lo[0]) and math.isnan(hi[0])
+    assert math.isnan(mean[1])
+
+
+def test_mean_ci_of_a_constant_has_zero_width():
+    mean, lo, hi = mean_ci(4, 8, 16)
+    assert mean == lo == hi == 2.0
+
+
+def test_paired_diff_ci():
+    # differences 2, 4, 6: mean 4, sd 2, se 2/sqrt(3), t(2) = 4.3027
+    mean, lo, hi = paired_diff_ci(3, 12, 4 + 16 + 36)
+    half = 4.3027 * 2 / math.sqrt(3)
+    assert mean == 4
+    assert (lo, hi) == pytest.approx((4 - half, 4 + half), abs=1e-3)
+
+
+# -- cube operations ------------------------------------------------------------------------
+def random_rows(rng, n, key_range=(-2, 6)):
+    return pd.DataFrame({"a": rng.integers(*key_range, n), "b": rng.integers(0, 3, n),
+                         "v": rng.integers(-50, 50, n)})
+
+
+def pandas_group_sums(df):
+    out = df.groupby(["a", "b"]).agg(n=("v", "size"), v_sum=("v", "sum")).reset_index()
+    return out.astype(np.int64)
+
+
+@pytest.mark.parametrize("key_range", [(-2, 6), (0, 50_000_000)])   # counted densely / by sorting
+def test_group_sums_equals_pandas_groupby(key_range):
+    rows = random_rows(np.random.default_rng(1), 2000, key_range)
+    got = group_sums({"a": rows["a"].to_numpy(), "b": rows["b"].to_numpy().astype(np.int8)},
+                     {"v_sum": rows["v"].to_numpy()})
+    pd.testing.assert_frame_equal(got, pandas_group_sums(rows))
+
+
+def test_group_sums_of_nothing_has_the_columns():
+    got = group_sums({"a": np.zeros(0, np.int8)}, {"v_sum": np.zeros(0)})
+    assert list(got.columns) == ["a", "n", "v_sum"] and len(got) == 0
+
+
+def test_group_sums_counts_booleans():
+    got = group_sums({"flag": np.array([True, False, True])})
+    assert got.to_dict("list") == {"flag": [0, 1], "n": [1, 2]}
+
+
+def test_combine_is_order_free_and_associative():
+    rng = np.random.default_rng(2)
+    parts = [{"t": group_sums({"a": r["a"].to_numpy(), "b": r["b"].to_numpy()}, {"v_sum": r["v"].to_numpy()})}
+             for r in (random_rows(rng, 300) for _ in range(3))]
+    keys = {"t": ["a", "b"]}
+    x, y, z = parts
+    flat = combine_cubes([x, y, z], keys)["t"]
+    pd.testing.assert_frame_equal(flat, combine_cubes([z, x, y], keys)["t"])
+    pd.testing.assert_frame_equal(flat, combine_cubes([combine_cubes([x, y], keys), z], keys)["t"])
+    pd.testing.assert_frame_equal(flat, combine_cubes([x, combine_cubes([y, z], keys)], keys)["t"])
+    # and it equals counting everything at once
+    whole = pd.concat([p["t"] for p in parts]).groupby(["a", "b"]).sum().reset_index().astype(np.int64)
+    pd.testing.assert_frame_equal(flat, whole)
+
+
+def test_combine_of_one_cube_is_that_cube():
+    rows = random_rows(np.random.default_rng(3), 100)
+    cube = {"t": group_sums({"a": rows["a"].to_numpy(), "b": rows["b"].to_numpy()})}
+    pd.testing.assert_frame_equal(combine_cubes([cube], {"t": ["a", "b"]})["t"], cube["t"])

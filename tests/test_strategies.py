@@ -1,0 +1,247 @@
+"""Strategy conformance: every player on every game.
+
+Each built-in player of a game's family, the documented example user player
+(``strategies.examples:GREEDY``) and a bare ABI function must play every
+player count, option and seating without an illegal action, and give the
+same records for the same study and seed. The two dispatch paths (built-ins
+inline, user players through function pointers) must agree decision for
+decision; a player that answers illegally must stop the run with an error
+that names it; the heuristic must beat random; params must steer it.
+"""
+import math
+import re
+from statistics import NormalDist
+
+import numpy as np
+import pytest
+
+import user_players
+from sim import registry
+from sim.errors import TricksimError
+from sim.games.wizard.cards import card_name, parse_card
+from sim.study import SEATINGS, Study
+from strategies.registry import available
+
+GAMES = registry.all_games()
+WIZARD_FAMILY = [g for g in GAMES if g.family == "wizard"]
+USER = user_players.__name__          # how the tests' player module is imported
+
+
+def user(attribute: str) -> str:
+    return f"{USER}:{attribute}"
+
+
+def conformance_players(family: str) -> list[str]:
+    players = list(available(family))
+    if family == "wizard":
+        players += ["strategies.examples:GREEDY", user("lowest_legal_decide")]
+    return players
+
+
+PLAYER_CASES = [pytest.param(g.name, p, id=f"{g.name}-{p}")
+                for g in GAMES for p in conformance_players(g.family)]
+
+
+def option_sets(meta):
+    """The defaults, then each option value on its own."""
+    yield {}
+    for option in meta.options:
+        values = list(option.choices)
+        if option.int_range is not None:
+            values.append(option.int_range[0])
+        for value in values:
+            if value != option.default:
+                yield {option.name: value}
+
+
+def records_equal(a: dict, b: dict) -> bool:
+    return a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
+
+
+def assert_wizard_family_sane(study, records):
+    """The few facts any legal play guarantees (test_invariants checks the rest)."""
+    d = records["deals"].reshape(-1, study.players)
+    h = d["hand_size"][:, 0].astype(np.int64)
+    assert (d["tricks"].astype(np.int64).sum(axis=1) == h).all()
+    assert ((d["bid"] >= 0) & (d["bid"] <= d["hand_size"])).all()
+
+
+# --- always legal, every count, option and seating -----------------------------------
+
+@pytest.mark.parametrize("game, player", PLAYER_CASES)
+def test_player_is_always_legal(game, player, run_study):
+    meta = registry.info(game)
+    case = 0
+    for n in range(meta.min_players, meta.max_players + 1):
+        for options in option_sets(meta):
+            seating = SEATINGS[case % len(SEATINGS)]
+            case += 1
+            study = Study.create(game, players=n, lineup=[player], options=options,
+                                 boards=2, seed=case, seating=seating)
+            records = run_study(study)          # raises TricksimError on an illegal action
+            if meta.family == "wizard":
+                assert_wizard_family_sane(study, records)
+
+
+# --- deterministic for a seed -------------------------------------------------------
+
+@pytest.mark.parametrize("game, player", PLAYER_CASES)
+def test_player_is_deterministic_for_a_seed(game, player, run_study):
+    meta = registry.info(game)
+    others = available(meta.family)
+    lineup = [player] + [others[s % len(others)] for s in range(meta.default_players - 1)]
+
+    def study(seed):
+        return Study.create(game, lineup=lineup, boards=6, chunk_boards=2, seed=seed,
+                            seating="rotate")
+
+    first = run_study(study(11))
+    assert study(11).n_chunks == 3
+    assert records_equal(first, run_study(study(11)))
+    assert records_equal(first, run_study(study(11), order=[2, 0, 1])), "chunks depend on run order"
+    assert not records_equal(first, run_study(study(12))), "another seed gave the same games"
+
+
+# --- inline built-ins and function pointers agree -------------------------------------
+
+POINTER_TWINS = [
+    ("heuristic", user("HEURISTIC_VIA_POINTER")),
+    ("random", user("RANDOM_VIA_POINTER")),
+    ("heuristic[bias=0.7,hold=45]", user("HEURISTIC_VIA_POINTER[bias=0.7,hold=45]")),
+]
+
+
+@pytest.mark.parametrize("game", [g.name for g in WIZARD_FAMILY])
+def test_inline_and_function_pointer_paths_agree(game, run_study):
+    meta = registry.info(game)
+    for n in range(meta.min_players, meta.max_players + 1):
+        # each built-in alone, then all of them at one table
+        tables = [[pair] * n for pair in POINTER_TWINS]
+        tables.append([POINTER_TWINS[s % len(POINTER_TWINS)] for s in range(n)])
+        for i, table in enumerate(tables):
+            inline = [builtin for builtin, _ in table]
+            pointer = [twin for _, twin in table]
+            seating = SEATINGS[i % len(SEATINGS)]
+            a = run_study(Study.create(game, players=n, lineup=inline, boards=3, seed=n, seating=seating))
+            b = run_study(Study.create(game, players=n, lineup=pointer, boards=3, seed=n, seating=seating))
+            assert records_equal(a, b), f"{inline} inline and through pointers differ ({n} players)"
+
+
+# --- an illegal action stops the run with a readable error ------------------------------
+
+ERROR = re.compile(r"^player (?P<player>\S+) \(seat (?P<seat>\d+)\) made an illegal (?P<kind>\w+) "
+                   r"(?P<action>\S+) in game (?P<game>\d+), round (?P<round>\d+); legal: (?P<legal>.+)$")
+
+
+def illegal_action_error(game: str, n: int, bad_player: str) -> dict:
+    study = Study.create(game, players=n, lineup=[bad_player], boards=20, seed=3)
+    with pytest.raises(TricksimError) as info:
+        run_chunk_of(study)
+    message = str(info.value)
+    assert "\n" not in message
+    match = ERROR.match(message)
+    assert match, f"unexpected error message: {message}"
+    assert match["player"] == bad_player
+    return match.groupdict()
+
+
+def run_chunk_of(study):
+    from sim.rng_nb import chunk_states
+    first, n_boards = study.chunk_bounds(0)
+    return registry.game(study.game).run_chunk(study, 0, first, n_boards, chunk_states(study.seed, 0))
+
+
+def reference_deals(game: str, n: int):
+    """The deals of the same study played legally: the cards and dealers do not depend
+    on the players (the deal stream is separate), so they show where a bad player acts."""
+    study = Study.create(game, players=n, lineup=[user("lowest_legal_decide")], boards=20, seed=3)
+    return run_chunk_of(study)["deals"]
+
+
+@pytest.mark.parametrize("game", [g.name for g in WIZARD_FAMILY])
+def test_illegal_bid_is_reported(game):
+    for n in (3, 5):
+        first_round = reference_deals(game, n)[:n]          # game 0, round 0: one card each
+        dealer = int(first_round["dealer"][0])
+        error = illegal_action_error(game, n, user("BAD_BID"))
+        assert error["kind"] == "bid" and error["action"] == str(user_players.ILLEGAL_BID)
+        # the first bid of the game: left of the dealer, one card in hand, no restriction yet
+        assert (error["game"], error["round"]) == ("0", "0")
+        assert int(error["seat"]) == (dealer + 1) % n
+        assert error["legal"] == "0 1"
+
+
+@pytest.mark.parametrize("game", [g.name for g in WIZARD_FAMILY])
+def test_illegal_play_is_reported(game):
+    for n in (3, 6):
+        first_round = reference_deals(game, n)[:n]
+        dealer = int(first_round["dealer"][0])
+        error = illegal_action_error(game, n, user("BAD_PLAY"))
+        assert error["kind"] == "play"
+        # the first lead of the game: left of the dealer, who may lead the one card held
+        assert (error["game"], error["round"]) == ("0", "0")
+        assert int(error["seat"]) == (dealer + 1) % n
+        legal = [parse_card(c) for c in error["legal"].split()]
+        assert len(legal) == 1
+        assert parse_card(error["action"]) not in legal
+        assert error["action"] == card_name(0 if legal[0] != 0 else 1)   # lowest card not legal
+
+
+def test_illegal_trump_choice_is_reported():
+    n = 4
+    deals = reference_deals("wizard", n)
+    wizard_turned = deals[deals["trump_kind"] == 3]
+    assert len(wizard_turned) > 0, "the sample must turn a Wizard for this test to mean anything"
+    first = wizard_turned[0]                                   # rows are in game, round order
+    error = illegal_action_error("wizard", n, user("BAD_TRUMP"))
+    assert error["kind"] == "trump" and error["action"] == str(user_players.ILLEGAL_SUIT)
+    assert (int(error["game"]), int(error["round"])) == (int(first["game"]), int(first["round"]))
+    assert int(error["seat"]) == int(first["dealer"])          # the dealer chooses
+    assert error["legal"] == "S H D C"
+
+
+# --- strength and params ---------------------------------------------------------------
+
+def t_quantile_975(df: int) -> float:
+    """Student t 97.5 % quantile (Cornish-Fisher expansion around the normal; exact to
+    about 1e-4 for df >= 30, which is all a test with hundreds of boards needs)."""
+    z = NormalDist().inv_cdf(0.975)
+    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+
+
+def test_heuristic_beats_random_in_duplicate_wizard(run_study):
+    n, boards = 4, 300
+    study = Study.create("wizard", players=n, lineup=["heuristic", "random"] * 2, boards=boards,
+                         seed=2024, seating="duplicate")
+    games = run_study(study)["games"].reshape(boards, n, n)     # [board, rotation, seat]
+    total = games["total"].astype(np.float64)
+    heuristic_slot = games["player"] % 2 == 0                   # lineup slots 0 and 2
+    per_game = ((total * heuristic_slot).sum(axis=2) / 2) - ((total * ~heuristic_slot).sum(axis=2) / 2)
+    per_board = per_game.mean(axis=1)
+    mean = per_board.mean()
+    half_width = t_quantile_975(boards - 1) * per_board.std(ddof=1) / math.sqrt(boards)
+    assert mean - half_width > 0, f"heuristic - random = {mean:.1f} ± {half_width:.1f}"
+
+
+def test_t_quantile_matches_tables():
+    # printed tables: t(0.975; 30) = 2.042, t(0.975; 100) = 1.984, t(0.975; 299) = 1.968
+    assert t_quantile_975(30) == pytest.approx(2.042, abs=1e-3)
+    assert t_quantile_975(100) == pytest.approx(1.984, abs=1e-3)
+    assert t_quantile_975(299) == pytest.approx(1.968, abs=1e-3)
+
+
+@pytest.mark.parametrize("game", [g.name for g in WIZARD_FAMILY])
+def test_heuristic_bias_raises_bids(game, run_study):
+    def bids(bias):
+        study = Study.create(game, players=4, lineup=[f"heuristic[bias={bias}]"], boards=30, seed=8)
+        return run_study(study)["deals"]
+
+    high, low = bids(1.0), bids(-1.0)
+    # the same deals: the deal stream does not depend on the players
+    for column in ("dealer", "hand_size", "trump_kind", "wizards_held"):
+        assert np.array_equal(high[column], low[column])
+    # a bidder who is not the dealer may bid anything from 0 to the hand size, and the
+    # nearest legal bid to a higher estimate is never lower
+    free = high["seat"] != high["dealer"]
+    assert (high["bid"][free] >= low["bid"][free]).all()
+    assert high["bid"].mean() > low["bid"].mean()
