@@ -128,6 +128,12 @@ def heatmap(ax, matrix, row_labels, col_labels, colour_label: str, annotate: boo
     bar.ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
 
 
+def legend(ax, **kwargs) -> None:
+    """A legend, if anything on the axes has a label (tiny runs may leave a panel empty)."""
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(**kwargs)
+
+
 def percent_axis(ax, axis: str = "y") -> None:
     target = ax.yaxis if axis == "y" else ax.xaxis
     target.set_major_formatter(PercentFormatter(1.0, decimals=0))

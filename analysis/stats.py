@@ -118,50 +118,78 @@ def _like(values, *templates):
 _DENSE_LIMIT = 1 << 22          # above this many possible key combinations, sort instead of counting
 
 
+class Scratch:
+    """Work arrays for several :func:`group_sums` calls over the same ``n_rows`` rows.
+
+    Fresh memory costs a page fault per 4 KiB page when first written, which
+    on some machines is more than the counting itself; reusing one code and
+    one weight array across the tables of a chunk avoids most of it.
+    """
+
+    def __init__(self, n_rows: int):
+        self.code = np.empty(n_rows, dtype=np.int32)
+        self.weights = np.empty(n_rows, dtype=np.float64)
+
+
 def group_sums(keys: dict[str, np.ndarray], values: dict[str, np.ndarray] | None = None,
-               count: str = "n") -> pd.DataFrame:
+               count: str = "n", scratch: Scratch | None = None) -> pd.DataFrame:
     """Count rows and sum integer columns per combination of integer keys.
 
     Like ``DataFrame.groupby(keys).sum()`` but several times faster on the
-    small-integer keys of game records: the keys are packed into one integer
-    code and counted with ``np.bincount`` (or ``np.unique`` when the packed
-    range is large). Returns int64 columns ``*keys, count, *values``, sorted
-    by the keys, with a fresh index. Sums are exact as long as each stays
-    below 2**53 within one call (a chunk), which game records never approach.
+    small-integer keys of game records: each row's keys are packed into one
+    integer code (mixed radix over the keys' observed ranges, the last key
+    fastest, so codes sort like the keys) and counted with ``np.bincount``,
+    or with ``np.unique`` when the packed range is too large to count
+    densely. Keys and values may be strided views (fields of a record
+    array); nothing is copied but the code. Returns int64 columns
+    ``*keys, count, *values``, sorted by the keys, with a fresh index. Sums
+    go through float64, exact for whole numbers below 2**53: far beyond what
+    one chunk of records adds up to.
     """
     values = values or {}
     names = list(keys)
-    cols = [np.asarray(keys[k]) for k in names]     # small int dtypes stay small: no copies
+    cols = [np.asarray(keys[k]) for k in names]
     n_rows = len(cols[0]) if cols else 0
     if n_rows == 0:
         return empty_frame(names, [count, *values])
     cols = [c.view(np.int8) if c.dtype == np.bool_ else c for c in cols]
     lows = [int(c.min()) for c in cols]
     sizes = [int(c.max()) - lo + 1 for c, lo in zip(cols, lows)]
-    # mixed radix with the last key fastest: sorting codes sorts by the keys
-    code = np.zeros(n_rows, dtype=np.int64)
-    for c, lo, size in zip(cols, lows, sizes):
-        code *= size
-        code += c          # in place: numpy widens c on the fly
-        code -= lo
     space = math.prod(sizes)
+    if space < 2**31 and scratch is not None and len(scratch.code) == n_rows:
+        code = scratch.code
+    else:
+        code = np.empty(n_rows, dtype=np.int32 if space < 2**31 else np.int64)
+    np.subtract(cols[0], lows[0], out=code, casting="unsafe")
+    for c, lo, size in zip(cols[1:], lows[1:], sizes[1:]):
+        code *= size
+        code += c
+        code -= lo
+    weights = scratch.weights if scratch is not None and len(scratch.weights) == n_rows else None
+
+    def as_weights(v):
+        # bincount converts other dtypes itself, several times slower than copying into float64
+        if weights is None:
+            return np.asarray(v).astype(np.float64)
+        np.copyto(weights, v, casting="unsafe")
+        return weights
+
     if space <= _DENSE_LIMIT:
         counts = np.bincount(code, minlength=space)
         codes = np.flatnonzero(counts)
-        sums = {v: np.bincount(code, weights=values[v], minlength=space)[codes] for v in values}
+        sums = [np.bincount(code, weights=as_weights(values[v]), minlength=space)[codes] for v in values]
         counts = counts[codes]
     else:
         codes, inverse, counts = np.unique(code, return_inverse=True, return_counts=True)
-        sums = {v: np.bincount(inverse, weights=values[v], minlength=len(codes)) for v in values}
-    out = {}
-    rest = codes.copy()
+        sums = [np.bincount(inverse, weights=as_weights(values[v]), minlength=len(codes)) for v in values]
+    frame = {}
+    rest = codes.astype(np.int64)
     for name, lo, size in reversed(list(zip(names, lows, sizes))):
-        out[name] = rest % size + lo
+        frame[name] = rest % size + lo
         rest //= size
-    frame = {name: out[name] for name in names}
+    frame = {name: frame[name] for name in names}
     frame[count] = counts.astype(np.int64)
-    for v in values:
-        frame[v] = sums[v].astype(np.int64)      # exact: float sums of whole numbers below 2**53
+    frame.update((v, total.astype(np.int64)) for v, total in zip(values, sums))
     return pd.DataFrame(frame)
 
 

@@ -39,7 +39,7 @@ import pandas as pd
 from sim.games.wizard.records import TRUMP_KINDS
 
 from . import plots as P
-from .stats import combine_cubes, empty_frame, group_sums, mean_ci, paired_diff_ci, wilson
+from .stats import Scratch, combine_cubes, empty_frame, group_sums, mean_ci, paired_diff_ci, wilson
 
 WIN_UNIT = 420    # lcm(1..7): a win shared by k ≤ 7 players is 420/k whole units
 
@@ -56,6 +56,7 @@ KEYS = {
     "strategy_pairs": ["strategy_a", "strategy_b"],
 }
 PAIR_VALUES = ["n_boards", "weight_sum", "diff_sum", "diff_sq"]
+# the record fields reduce reads
 DEAL_FIELDS = ("game", "board", "round", "hand_size", "seat", "player", "position", "bid", "tricks", "score",
                "trump_kind", "trumps_held", "wizards_held")
 GAME_FIELDS = ("board", "seat", "player", "start_position", "total", "win")
@@ -71,29 +72,39 @@ def reduce(records: dict, study) -> dict[str, pd.DataFrame]:
     study = _study_dict(study)
     n_players = int(study["players"])
     strategy_of_slot, _ = strategies(study["lineup"])
-    # one contiguous copy per field used: reading a field of the packed record array is slow
-    d = {name: np.ascontiguousarray(records["deals"][name]) for name in DEAL_FIELDS}
-    g = {name: np.ascontiguousarray(records["games"][name]) for name in GAME_FIELDS}
-    score = d["score"].astype(np.int64)
-    total = g["total"].astype(np.int64)
+    # One contiguous copy of each field used: every pass over a field of the packed record
+    # array reads all of it, so read it once. Work arrays are shared between the tables.
+    d = _whole_deals(_columns(records["deals"], DEAL_FIELDS), n_players)
+    g = _columns(records["games"], GAME_FIELDS)
+    deal_scratch, game_scratch = Scratch(len(d["game"])), Scratch(len(g["board"]))
+    d["exact"] = d["bid"] == d["tricks"]
     d["is_dealer"] = d["position"] == n_players - 1
+    per_deal = {k: d[k][::n_players] for k in ("game", "board", "round", "hand_size", "trump_kind")}
+    per_deal["excess"] = sum(d["bid"][seat::n_players].astype(np.int64) for seat in range(n_players)) \
+        - per_deal["hand_size"]
     # the first game of each board; the other rotations replay its cards
-    first_game = d["game"] == d["board"] * games_per_board(study)
-    dealt = {k: d[k][first_game] for k in KEYS["holdings"] + ["round", "position"]}
+    rotations = games_per_board(study)
+    if rotations == 1:
+        dealt, dealt_once = d, per_deal
+    else:
+        dealt = {k: d[k][d["game"] == d["board"] * rotations] for k in KEYS["holdings"]}
+        dealt_once = {k: v[per_deal["game"] == per_deal["board"] * rotations] for k, v in per_deal.items()}
     slot_sums, slot_counts = board_sums(g, n_players)
     return {
-        "bids": group_sums({k: d[k] for k in KEYS["bids"]}),
+        "bids": group_sums({k: d[k] for k in KEYS["bids"]}, scratch=deal_scratch),
         "seats": group_sums({k: d[k] for k in KEYS["seats"]},
-                            {"exact": d["bid"] == d["tricks"], "score_sum": score, "score_sq": score * score}),
-        "bid_totals": _bid_totals(d, n_players),
-        "trump_outcomes": group_sums({k: dealt[k][dealt["position"] == 0] for k in KEYS["trump_outcomes"]}),
-        "holdings": group_sums({k: dealt[k] for k in KEYS["holdings"]}),
-        "trump": group_sums({k: d[k] for k in KEYS["trump"]}),
+                            {"exact": d["exact"], "score_sum": d["score"],
+                             "score_sq": np.square(d["score"], dtype=np.int64)}, scratch=deal_scratch),
+        "bid_totals": group_sums({k: per_deal[k] for k in KEYS["bid_totals"]}),
+        "trump_outcomes": group_sums({k: dealt_once[k] for k in KEYS["trump_outcomes"]}),
+        "holdings": group_sums({k: dealt[k] for k in KEYS["holdings"]},
+                               scratch=deal_scratch if rotations == 1 else None),
+        "trump": group_sums({k: d[k] for k in KEYS["trump"]}, scratch=deal_scratch),
         "games": group_sums(
             {k: g[k] for k in KEYS["games"]},
-            {"win_units": np.rint(g["win"].astype(np.float64) * WIN_UNIT).astype(np.int64),
-             "total_sum": total, "total_sq": total * total}),
-        "totals": group_sums({k: g[k] for k in KEYS["totals"]}),
+            {"win_units": np.rint(g["win"].astype(np.float64) * WIN_UNIT), "total_sum": g["total"],
+             "total_sq": np.square(g["total"], dtype=np.int64)}, scratch=game_scratch),
+        "totals": group_sums({k: g[k] for k in KEYS["totals"]}, scratch=game_scratch),
         "slot_pairs": paired_sums(slot_sums, slot_counts, np.arange(n_players), ("slot_a", "slot_b")),
         "strategy_pairs": paired_sums(slot_sums, slot_counts, strategy_of_slot, ("strategy_a", "strategy_b")),
     }
@@ -104,21 +115,24 @@ def combine(cubes) -> dict[str, pd.DataFrame]:
     return combine_cubes(cubes, KEYS)
 
 
-def _bid_totals(d: dict, n_players: int) -> pd.DataFrame:
-    """Per deal: how far the sum of the bids is from the number of cards in hand."""
+def _columns(records: np.ndarray, names) -> dict[str, np.ndarray]:
+    return {name: np.ascontiguousarray(records[name]) for name in names}
+
+
+def _whole_deals(d: dict, n_players: int) -> dict:
+    """The deal columns with each deal's seats together, in seat order (as the kernel writes them)."""
     if len(d["game"]) % n_players:
         raise ValueError(f"deal rows ({len(d['game'])}) are not whole deals of {n_players} seats")
-    game, rnd = d["game"].reshape(-1, n_players), d["round"].reshape(-1, n_players)
-    if not ((game == game[:, :1]).all() and (rnd == rnd[:, :1]).all()):
-        # the kernel writes a deal's seats together; sort if someone else did not
-        order = np.lexsort((d["seat"], d["round"], d["game"]))
-        d = {k: d[k][order] for k in ("round", "hand_size", "bid")}
-    bids = d["bid"].reshape(-1, n_players).sum(axis=1, dtype=np.int64)
-    hand = d["hand_size"][::n_players]
-    return group_sums({"round": d["round"][::n_players], "hand_size": hand, "excess": bids - hand})
+    game, rnd, seat = d["game"], d["round"], d["seat"]
+    in_blocks = all((game[s::n_players] == game[::n_players]).all() and (rnd[s::n_players] == rnd[::n_players]).all()
+                    and (seat[s::n_players] == s).all() for s in range(n_players))
+    if in_blocks:
+        return d
+    order = np.lexsort((seat, rnd, game))
+    return {k: v[order] for k, v in d.items()}
 
 
-def board_sums(g: dict, n_players: int) -> tuple[np.ndarray, np.ndarray]:
+def board_sums(g, n_players: int) -> tuple[np.ndarray, np.ndarray]:
     """Per board (rows) and lineup slot (columns): the sum of the slot's game totals, and its rows."""
     board = np.asarray(g["board"], dtype=np.int64)
     if len(board) == 0:
@@ -131,11 +145,11 @@ def board_sums(g: dict, n_players: int) -> tuple[np.ndarray, np.ndarray]:
         n_boards = int(board_index.max()) + 1
     cell = board_index * n_players + g["player"]
     size = n_boards * n_players
-    # float sums of whole numbers below 2**53 are exact: the cast loses nothing
-    sums = np.bincount(cell, weights=g["total"], minlength=size).astype(np.int64)
+    # float sums of whole numbers below 2**53 are exact: the cast back loses nothing
+    sums = np.bincount(cell, weights=g["total"].astype(np.float64), minlength=size).astype(np.int64)
     counts = np.bincount(cell, minlength=size).astype(np.int64)
     sums, counts = sums.reshape(n_boards, n_players), counts.reshape(n_boards, n_players)
-    played = counts.any(axis=1)
+    played = np.bincount(board_index, minlength=n_boards) > 0
     return (sums, counts) if played.all() else (sums[played], counts[played])
 
 
@@ -246,6 +260,27 @@ def _sum_by(df, by, columns):
     return df.groupby(by, sort=True, observed=True)[columns].sum().reset_index()
 
 
+class Lineup:
+    """How the players of a study read in tables: slot labels and strategies."""
+
+    def __init__(self, study: dict):
+        self.study = study
+        self.n_players = int(study["players"])
+        self.strategy_of_slot, self.specs = strategies(study["lineup"])
+        self.labels = player_labels(study["lineup"])
+
+    def label(self, df: pd.DataFrame) -> pd.DataFrame:
+        """Add ``strategy`` and turn ``player`` (a slot number) into its label ("0 heuristic")."""
+        slots = df["player"].to_numpy()
+        df["strategy"] = pd.Categorical([self.specs[self.strategy_of_slot[s]] for s in slots],
+                                        categories=self.specs)
+        df["player"] = pd.Categorical([self.labels[s] for s in slots], categories=self.labels)
+        return df
+
+    def orders(self, positions) -> list[str]:
+        return [order_name(p, self.n_players) for p in positions]
+
+
 def tables(cube: dict, manifest: dict) -> dict[str, pd.DataFrame]:
     """Labelled tables answering the three questions, every estimate with a 95 % interval.
 
@@ -253,52 +288,46 @@ def tables(cube: dict, manifest: dict) -> dict[str, pd.DataFrame]:
     fractions (0.412, not 41.2). Rate intervals are Wilson intervals; mean
     intervals are Student t. A win rate is the mean win share (a win shared by
     k players counts 1/k), with a Wilson interval as if it were a proportion.
+
+    The intervals treat the rows they count (bids, hands, games) as
+    independent. Rounds of one game, and the rotations of a duplicate board,
+    are not quite, so those intervals are somewhat narrow; the paired
+    comparisons are exact in this respect (one observation per board).
+    Tables the report shows carry ``attrs`` (question, title, show, note).
     """
-    study = manifest["study"]
-    lineup, n_players = list(study["lineup"]), int(study["players"])
-    slot_strategy, specs = strategies(lineup)
-    labels = player_labels(lineup)
-    out: dict[str, pd.DataFrame] = {}
+    lineup = Lineup(manifest["study"])
+    return {**bid_tables(cube, lineup), **trump_tables(cube), **balance_tables(cube, lineup)}
 
-    def label(df, slot_col="player", strategy_col="strategy", keep_player=True):
-        slots = df[slot_col].to_numpy()
-        df[strategy_col] = pd.Categorical([specs[slot_strategy[s]] for s in slots], categories=specs)
-        if keep_player:
-            df[slot_col] = pd.Categorical([labels[s] for s in slots], categories=labels)
-        return df
 
-    # ---- bid accuracy ----
-    q = QUESTIONS[0]
-    seats = cube["seats"].copy()
-    label(seats)
-    by_strategy = _with_rate(_sum_by(seats, ["strategy"], ["n", "exact"]).rename(columns={"n": "bids"}),
-                             "exact", "bids", "exact_rate")
-    out["bid_exact_by_strategy"] = _tag(by_strategy, q, "Exact bids by strategy", "terminal")
+def bid_tables(cube: dict, lineup: Lineup) -> dict[str, pd.DataFrame]:
+    """Bid accuracy: exact rates, the bid/tricks matrix, calibration, the miss, sums of bids."""
+    q, out = QUESTIONS[0], {}
+    seats = lineup.label(cube["seats"].copy())
+
+    def exact_by(keys):
+        part = _sum_by(seats, keys, ["n", "exact"]).rename(columns={"n": "bids"})
+        return _with_rate(part[part["bids"] > 0], "exact", "bids", "exact_rate")
+
+    out["bid_exact_by_strategy"] = _tag(exact_by(["strategy"]), q, "Exact bids by strategy", "terminal")
     by_player = _sum_by(seats, ["player", "strategy"], ["n", "exact", "score_sum", "score_sq"])
-    by_player = by_player[by_player["n"] > 0].rename(columns={"n": "bids"})
-    by_player = _with_mean(_with_rate(by_player, "exact", "bids", "exact_rate"),
-                           "bids", "score_sum", "score_sq", "round_score")
-    out["bid_exact_by_player"] = _tag(by_player, q, "Exact bids and mean round score by player", "report")
-    by_hand = _sum_by(seats, ["hand_size", "strategy"], ["n", "exact"]).rename(columns={"n": "bids"})
-    out["bid_exact_by_hand_size"] = _tag(_with_rate(by_hand[by_hand["bids"] > 0], "exact", "bids", "exact_rate"),
-                                         q, "Exact bids by hand size", "report")
-    for key in ("seat", "position"):
-        part = _with_rate(_sum_by(seats, [key], ["n", "exact"]).rename(columns={"n": "bids"}),
-                          "exact", "bids", "exact_rate")
-        if key == "position":
-            part.insert(1, "order", [order_name(p, n_players) for p in part["position"]])
-        out[f"bid_exact_by_{key}"] = _tag(part, q, f"Exact bids by {'bidding position' if key == 'position' else 'seat'}",
-                                          "report")
+    by_player = _with_rate(by_player[by_player["n"] > 0].rename(columns={"n": "bids"}), "exact", "bids",
+                           "exact_rate")
+    out["bid_exact_by_player"] = _tag(_with_mean(by_player, "bids", "score_sum", "score_sq", "round_score"),
+                                      q, "Exact bids and mean round score by player", "report")
+    out["bid_exact_by_hand_size"] = _tag(exact_by(["hand_size", "strategy"]), q, "Exact bids by hand size",
+                                         "report")
+    out["bid_exact_by_seat"] = _tag(exact_by(["seat"]), q, "Exact bids by seat", "report")
+    by_position = exact_by(["position"])
+    by_position.insert(1, "order", lineup.orders(by_position["position"]))
+    out["bid_exact_by_position"] = _tag(by_position, q, "Exact bids by bidding position", "report")
 
-    bids = cube["bids"].copy()
-    label(bids)
+    bids = lineup.label(cube["bids"].copy())
     for col in ("bid", "tricks"):
         bids[col + "_x"] = bids["n"] * bids[col]
         bids[col + "_xx"] = bids["n"] * bids[col] * bids[col]
     matrix = _sum_by(bids, ["strategy", "bid", "tricks"], ["n"])
     matrix = matrix[matrix["n"] > 0]
-    row_total = matrix.groupby(["strategy", "bid"], observed=True)["n"].transform("sum")
-    matrix["share_of_bid"] = matrix["n"] / row_total
+    matrix["share_of_bid"] = matrix["n"] / matrix.groupby(["strategy", "bid"], observed=True)["n"].transform("sum")
     out["bid_vs_tricks"] = _tag(matrix, q, "Tricks taken for each bid (counts; share of the bid's row)")
     calib = _sum_by(bids, ["strategy", "bid"], ["n", "tricks_x", "tricks_xx"]).rename(columns={"n": "bids"})
     calib = _with_mean(calib[calib["bids"] > 0], "bids", "tricks_x", "tricks_xx", "mean_tricks")
@@ -312,112 +341,117 @@ def tables(cube: dict, manifest: dict) -> dict[str, pd.DataFrame]:
     miss = _sum_by(bids, ["strategy", "miss"], ["n"])
     miss = miss[miss["n"] > 0].rename(columns={"n": "bids"})
     miss["all_bids"] = miss.groupby("strategy", observed=True)["bids"].transform("sum")
-    miss = _with_rate(miss, "bids", "all_bids", "share").drop(columns="all_bids")
-    out["bid_miss"] = _tag(miss, q, "The miss: tricks taken − bid", "report")
+    out["bid_miss"] = _tag(_with_rate(miss, "bids", "all_bids", "share").drop(columns="all_bids"), q,
+                           "The miss: tricks taken − bid", "report")
 
     totals = cube["bid_totals"].copy()
     totals["excess_x"], totals["excess_xx"] = totals["n"] * totals["excess"], totals["n"] * totals["excess"] ** 2
-    for name, mask in (("over", totals["excess"] > 0), ("equal", totals["excess"] == 0),
-                       ("under", totals["excess"] < 0)):
+    sides = {"over": totals["excess"] > 0, "equal": totals["excess"] == 0, "under": totals["excess"] < 0}
+    for name, mask in sides.items():
         totals[name] = totals["n"].where(mask, 0)
-    bt = _sum_by(totals, ["hand_size"], ["n", "excess_x", "excess_xx", "over", "equal", "under"])
-    bt = _with_mean(bt.rename(columns={"n": "deals"}), "deals", "excess_x", "excess_xx", "mean_excess")
-    for name in ("over", "equal", "under"):
-        bt = _with_rate(bt, name, "deals", f"{name}_share").drop(columns=name)
+    per_hand = _sum_by(totals, ["hand_size"], ["n", "excess_x", "excess_xx", *sides]).rename(columns={"n": "deals"})
+    per_hand = _with_mean(per_hand, "deals", "excess_x", "excess_xx", "mean_excess")
+    for name in sides:
+        per_hand = _with_rate(per_hand, name, "deals", f"{name}_share").drop(columns=name)
     out["bid_totals_by_hand_size"] = _tag(
-        bt, q, "Sum of the bids against the cards in hand, per deal", "report",
+        per_hand, q, "Sum of the bids against the cards in hand, per deal", "report",
         "excess = sum of all bids − cards in hand; over/equal/under: share of deals whose bids add up "
         "to more than, exactly, or fewer than the cards in hand")
+    return out
 
-    # ---- trump odds ----
-    q = QUESTIONS[1]
-    to = cube["trump_outcomes"].copy()
-    to["outcome"] = pd.Categorical([TRUMP_KINDS[k] for k in to["trump_kind"]],
-                                   categories=list(TRUMP_KINDS.values()))
-    overall = _sum_by(to, ["outcome"], ["n"]).rename(columns={"n": "deals"})
+
+def trump_tables(cube: dict) -> dict[str, pd.DataFrame]:
+    """Trump odds: how trump was decided, what hands hold, and what holdings are worth in tricks."""
+    q, out = QUESTIONS[1], {}
+    decided = cube["trump_outcomes"].copy()
+    decided["outcome"] = pd.Categorical([TRUMP_KINDS[k] for k in decided["trump_kind"]],
+                                        categories=list(TRUMP_KINDS.values()))
+    overall = _sum_by(decided, ["outcome"], ["n"]).rename(columns={"n": "deals"})
     overall = overall[overall["deals"] > 0]
     overall["all_deals"] = overall["deals"].sum()
     out["trump_outcomes"] = _tag(_with_rate(overall, "deals", "all_deals", "share").drop(columns="all_deals"),
                                  q, "How trump was decided (share of deals)", "terminal")
-    by_round = _sum_by(to, ["round", "hand_size", "outcome"], ["n"]).rename(columns={"n": "deals"})
+    by_round = _sum_by(decided, ["round", "hand_size", "outcome"], ["n"]).rename(columns={"n": "deals"})
     by_round["all_deals"] = by_round.groupby("round")["deals"].transform("sum")
     by_round = _with_rate(by_round[by_round["all_deals"] > 0], "deals", "all_deals", "share")
-    out["trump_outcomes_by_round"] = _tag(by_round.drop(columns="all_deals"), q,
-                                          "How trump was decided, by round")
+    out["trump_outcomes_by_round"] = _tag(by_round.drop(columns="all_deals"), q, "How trump was decided, by round")
 
-    tr = cube["trump"].copy()
-    tr["tricks_x"], tr["tricks_xx"] = tr["n"] * tr["tricks"], tr["n"] * tr["tricks"] ** 2
-    tr["held_x"], tr["held_xx"] = tr["n"] * tr["trumps_held"], tr["n"] * tr["trumps_held"] ** 2
-    tr["hand_sizes"] = hand_size_buckets(tr["hand_size"])
     held = cube["holdings"]
-    for col, what, rows in (("trumps_held", "trumps", held[held["trump_kind"] == 0]),
-                            ("wizards_held", "Wizards", held)):
-        if what == "Wizards" and not (held["wizards_held"] > 0).any():
-            continue
+    has_wizards = bool((held["wizards_held"] > 0).any())
+    odds_of = [("trumps_held", "trumps", held[held["trump_kind"] == 0])]
+    if has_wizards:
+        odds_of.append(("wizards_held", "Wizards", held))
+    for col, what, rows in odds_of:
         odds = _sum_by(rows, ["hand_size", col], ["n"]).rename(columns={"n": "hands"})
         odds["all_hands"] = odds.groupby("hand_size")["hands"].transform("sum")
         note = ("only deals whose trump suit was turned up: when the dealer chooses, the choice "
                 "follows the hand" if what == "trumps" else "")
         out[f"{col}_odds"] = _tag(_with_rate(odds, "hands", "all_hands", "share").drop(columns="all_hands"),
                                   q, f"Odds of holding k {what}, by hand size", "csv", note)
-    with_suit = tr[tr["trump_kind"].isin(TRUMP_SUITS)]
-    vs_trumps = _sum_by(with_suit, ["hand_sizes", "trumps_held"], ["n", "tricks_x", "tricks_xx"])
-    vs_trumps = _with_mean(vs_trumps[vs_trumps["n"] > 0].rename(columns={"n": "hands"}),
-                           "hands", "tricks_x", "tricks_xx", "mean_tricks")
-    out["tricks_by_trumps_held"] = _tag(vs_trumps, q, "Tricks taken by trumps held (deals with a trump suit)",
-                                        "report")
-    if (tr["wizards_held"] > 0).any():
-        vs_wiz = _sum_by(tr, ["hand_sizes", "wizards_held"], ["n", "tricks_x", "tricks_xx"])
-        vs_wiz = _with_mean(vs_wiz[vs_wiz["n"] > 0].rename(columns={"n": "hands"}),
-                            "hands", "tricks_x", "tricks_xx", "mean_tricks")
-        out["tricks_by_wizards_held"] = _tag(vs_wiz, q, "Tricks taken by Wizards held", "report")
-    role = tr.assign(role=np.where(tr["is_dealer"] == 1, "dealer", "others"))
-    role["outcome"] = [TRUMP_KINDS[k] for k in role["trump_kind"]]
+
+    hands = cube["trump"].copy()
+    hands["tricks_x"], hands["tricks_xx"] = hands["n"] * hands["tricks"], hands["n"] * hands["tricks"] ** 2
+    hands["held_x"], hands["held_xx"] = hands["n"] * hands["trumps_held"], hands["n"] * hands["trumps_held"] ** 2
+    hands["hand_sizes"] = hand_size_buckets(hands["hand_size"])
+
+    def tricks_by(rows, col):
+        part = _sum_by(rows, ["hand_sizes", col], ["n", "tricks_x", "tricks_xx"])
+        return _with_mean(part[part["n"] > 0].rename(columns={"n": "hands"}), "hands", "tricks_x", "tricks_xx",
+                          "mean_tricks")
+
+    with_suit = hands[hands["trump_kind"].isin(TRUMP_SUITS)]
+    out["tricks_by_trumps_held"] = _tag(tricks_by(with_suit, "trumps_held"), q,
+                                        "Tricks taken by trumps held (deals with a trump suit)", "report")
+    if has_wizards:
+        out["tricks_by_wizards_held"] = _tag(tricks_by(hands, "wizards_held"), q, "Tricks taken by Wizards held",
+                                             "report")
+    role = hands.assign(role=np.where(hands["is_dealer"] == 1, "dealer", "others"),
+                        outcome=[TRUMP_KINDS[k] for k in hands["trump_kind"]])
     role = _sum_by(role, ["trump_kind", "outcome", "role"], ["n", "held_x", "held_xx", "tricks_x", "tricks_xx"])
-    role = _with_mean(_with_mean(role.rename(columns={"n": "hands"}), "hands", "held_x", "held_xx",
-                                 "mean_trumps_held"), "hands", "tricks_x", "tricks_xx", "mean_tricks")
+    role = _with_mean(role.rename(columns={"n": "hands"}), "hands", "held_x", "held_xx", "mean_trumps_held")
+    role = _with_mean(role, "hands", "tricks_x", "tricks_xx", "mean_tricks")
     out["trump_by_outcome_and_role"] = _tag(role.drop(columns="trump_kind"), q,
                                             "Trumps held and tricks taken: dealer against the others", "report")
+    return out
 
-    # ---- scoring balance ----
-    q = QUESTIONS[2]
-    games = cube["games"].copy()
-    label(games)
-    seating_note = ("" if study.get("seating") == "duplicate" else
-                    f"seating is {study.get('seating')}: a player's results include the luck of the cards "
-                    "it was dealt and of its seat; duplicate seating removes both")
-    for key, title, show in (("seat", "by seat", "report"), ("start_position", "by start position", "report"),
-                             ("player", "by player", "terminal"), ("strategy", "by strategy", "report")):
-        cols = [key, "strategy"] if key == "player" else [key]
-        part = _sum_by(games, cols, ["n", "win_units", "total_sum", "total_sq"]).rename(columns={"n": "games"})
+
+def balance_tables(cube: dict, lineup: Lineup) -> dict[str, pd.DataFrame]:
+    """Scoring balance: totals and win rates by seat, start position, player; paired comparisons."""
+    q, out = QUESTIONS[2], {}
+    seating = lineup.study.get("seating", "fixed")
+    games = lineup.label(cube["games"].copy())
+    luck_note = ("" if seating == "duplicate" else
+                 f"seating is {seating}: a player's results include the luck of the cards it was dealt "
+                 "and of its seat; duplicate seating removes both")
+    for key, show, note in (("seat", "report", ""),
+                            ("start_position", "report", "start position = bidding order in the first round"),
+                            ("player", "terminal", luck_note), ("strategy", "report", luck_note)):
+        part = _sum_by(games, [key, "strategy"] if key == "player" else [key],
+                       ["n", "win_units", "total_sum", "total_sq"]).rename(columns={"n": "games"})
         part = part[part["games"] > 0]
         part["wins"] = part["win_units"] / WIN_UNIT
         part = _with_mean(part.drop(columns="win_units"), "games", "total_sum", "total_sq", "mean_total")
         part = _with_rate(part, "wins", "games", "win_rate")
         if key == "start_position":
-            part.insert(1, "order", [order_name(p, n_players) for p in part["start_position"]])
-        note = (seating_note if key in ("player", "strategy") else
-                "start position = bidding order in the first round" if key == "start_position" else "")
-        out[f"score_by_{key}"] = _tag(part, q, f"Game total and win rate {title}", show, note)
+            part.insert(1, "order", lineup.orders(part["start_position"]))
+        out[f"score_by_{key}"] = _tag(part, q, f"Game total and win rate by {key.replace('_', ' ')}", show, note)
 
-    pos = _sum_by(seats, ["position"], ["n", "score_sum", "score_sq"]).rename(columns={"n": "rounds"})
-    pos.insert(1, "order", [order_name(p, n_players) for p in pos["position"]])
-    out["round_score_by_position"] = _tag(_with_mean(pos, "rounds", "score_sum", "score_sq", "mean_score"),
+    seats = cube["seats"]
+    by_position = _sum_by(seats, ["position"], ["n", "score_sum", "score_sq"]).rename(columns={"n": "rounds"})
+    by_position.insert(1, "order", lineup.orders(by_position["position"]))
+    out["round_score_by_position"] = _tag(_with_mean(by_position, "rounds", "score_sum", "score_sq", "mean_score"),
                                           q, "Mean round score by bidding position", "report")
-
-    dist = cube["totals"].copy()
-    label(dist)
-    out["total_distribution"] = _tag(_distribution(dist), q, "Distribution of game totals", "report")
+    out["total_distribution"] = _tag(_distribution(lineup.label(cube["totals"].copy())), q,
+                                     "Distribution of game totals", "report")
 
     pair_note = "mean difference a − b of game totals, paired on the same boards; " + (
-        "each side played every seat of every board" if study.get("seating") == "duplicate"
+        "each side played every seat of every board" if seating == "duplicate"
         else "without duplicate seating the difference includes the seats the sides sat in")
-    slot_pairs = _paired_table(cube["slot_pairs"], "slot_a", "slot_b", labels, "player")
-    out["paired_players"] = _tag(slot_pairs, q, "Paired comparison of players on the same boards", "report",
-                                 pair_note)
-    if len(specs) > 1:
-        strat_pairs = _paired_table(cube["strategy_pairs"], "strategy_a", "strategy_b", specs, "strategy")
-        out["paired_strategies"] = _tag(strat_pairs, q, "Paired comparison of strategies on the same boards",
+    out["paired_players"] = _tag(_paired_table(cube["slot_pairs"], "slot_a", "slot_b", lineup.labels, "player"),
+                                 q, "Paired comparison of players on the same boards", "report", pair_note)
+    if len(lineup.specs) > 1:
+        pairs = _paired_table(cube["strategy_pairs"], "strategy_a", "strategy_b", lineup.specs, "strategy")
+        out["paired_strategies"] = _tag(pairs, q, "Paired comparison of strategies on the same boards",
                                         "terminal", pair_note)
     return out
 
@@ -474,77 +508,80 @@ def _ci(row, col, pct=True) -> str:
 
 def summary(tabs: dict, manifest: dict) -> dict[str, list[str]]:
     """A few plain sentences per question, with the numbers and their 95 % intervals."""
-    lines = {q: [] for q in QUESTIONS}
-    bid = lines[QUESTIONS[0]]
-    for _, r in tabs["bid_exact_by_strategy"].iterrows():
-        bid.append(f"{r['strategy']} players bid exactly {_ci(r, 'exact_rate')} of the time "
-                   f"({int(r['bids']):,} bids).")
+    return dict(zip(QUESTIONS, (_bid_summary(tabs), _trump_summary(tabs), _balance_summary(tabs))))
+
+
+def _bid_summary(tabs) -> list[str]:
+    lines = [f"{r['strategy']} players bid exactly {_ci(r, 'exact_rate')} of the time ({int(r['bids']):,} bids)."
+             for _, r in tabs["bid_exact_by_strategy"].iterrows()]
     pos = tabs["bid_exact_by_position"]
     if len(pos) > 1:
         best, worst = pos.loc[pos["exact_rate"].idxmax()], pos.loc[pos["exact_rate"].idxmin()]
-        bid.append(f"By bidding position the exact rate runs from {_ci(worst, 'exact_rate')} ({worst['order']}) "
-                   f"to {_ci(best, 'exact_rate')} ({best['order']}).")
+        lines.append(f"By bidding position the exact rate runs from {_ci(worst, 'exact_rate')} ({worst['order']}) "
+                     f"to {_ci(best, 'exact_rate')} ({best['order']}).")
     miss = tabs["bid_miss"]
     if len(miss):
         off_by_one = miss[miss["miss"].abs() == 1].groupby("strategy", observed=True)["bids"].sum()
         all_bids = miss.groupby("strategy", observed=True)["bids"].sum()
         parts = [f"{s} {_pct(off_by_one.get(s, 0) / n)}" for s, n in all_bids.items() if n]
-        bid.append("A bid missed by exactly one trick: " + ", ".join(parts) + ".")
-    bt = tabs["bid_totals_by_hand_size"]
-    if len(bt):
-        deals = bt["deals"].sum()
-        over = (bt["over_share"] * bt["deals"]).sum() / deals
-        equal = (bt["equal_share"] * bt["deals"]).sum() / deals
-        bid.append(f"The bids of a deal added up to more than the cards in hand in {_pct(over)} of "
-                   f"{int(deals):,} deals, to exactly the cards in hand in {_pct(equal)}.")
+        lines.append("A bid missed by exactly one trick: " + ", ".join(parts) + ".")
+    sums = tabs["bid_totals_by_hand_size"]
+    if len(sums):
+        deals = sums["deals"].sum()
+        over = (sums["over_share"] * sums["deals"]).sum() / deals
+        equal = (sums["equal_share"] * sums["deals"]).sum() / deals
+        lines.append(f"The bids of a deal added up to more than the cards in hand in {_pct(over)} of "
+                     f"{int(deals):,} deals, to exactly the cards in hand in {_pct(equal)}.")
+    return lines
 
-    trump = lines[QUESTIONS[1]]
+
+def _trump_summary(tabs) -> list[str]:
+    lines = []
     outcomes = tabs["trump_outcomes"]
     if len(outcomes):
-        trump.append("Trump: " + "; ".join(f"{r['outcome']} {_ci(r, 'share')}" for _, r in outcomes.iterrows())
+        lines.append("Trump: " + "; ".join(f"{r['outcome']} {_ci(r, 'share')}" for _, r in outcomes.iterrows())
                      + f" (of {int(outcomes['deals'].sum()):,} deals).")
-    vs = tabs["tricks_by_trumps_held"]
-    if len(vs):
-        bucket = vs.groupby("hand_sizes", observed=True)["hands"].sum().idxmax()
-        part = vs[(vs["hand_sizes"] == bucket) & (vs["hands"] >= 30)]
-        trump.append(f"With {bucket} cards in hand, a player holding " + ", ".join(
-            f"{_count(r['trumps_held'], 'trump')} takes {r['mean_tricks']:.2f} tricks" for _, r in part.iterrows())
-            + " on average.")
-    if "tricks_by_wizards_held" in tabs:
-        wiz = tabs["tricks_by_wizards_held"]
-        bucket = wiz.groupby("hand_sizes", observed=True)["hands"].sum().idxmax()
-        part = wiz[(wiz["hand_sizes"] == bucket) & (wiz["hands"] >= 30)]
-        trump.append(f"With {bucket} cards in hand, holding " + ", ".join(
-            f"{_count(r['wizards_held'], 'Wizard')} → {r['mean_tricks']:.2f} tricks" for _, r in part.iterrows())
-            + " on average.")
-    role = tabs["trump_by_outcome_and_role"]
-    chose = role[role["outcome"] == TRUMP_KINDS[3]]
-    if len(chose) == 2:
-        dealer, others = chose.set_index("role").loc["dealer"], chose.set_index("role").loc["others"]
-        trump.append(f"When a Wizard is turned the dealer chooses trump and then holds "
-                     f"{dealer['mean_trumps_held']:.2f} trumps on average against {others['mean_trumps_held']:.2f} "
-                     f"for the others.")
+    for name, col, noun in (("tricks_by_trumps_held", "trumps_held", "trump"),
+                            ("tricks_by_wizards_held", "wizards_held", "Wizard")):
+        if name not in tabs or not len(tabs[name]):
+            continue
+        t = tabs[name]
+        bucket = t.groupby("hand_sizes", observed=True)["hands"].sum().idxmax()     # the best-filled bucket
+        part = t[(t["hand_sizes"] == bucket) & (t["hands"] >= 30)]
+        if len(part):
+            lines.append(f"With {bucket} cards in hand, a player holding " + ", ".join(
+                f"{_count(r[col], noun)} takes {r['mean_tricks']:.2f}" for _, r in part.iterrows())
+                + " tricks on average.")
+    chose = tabs["trump_by_outcome_and_role"]
+    chose = chose[chose["outcome"] == TRUMP_KINDS[3]].set_index("role")
+    if {"dealer", "others"} <= set(chose.index):
+        lines.append(f"When a Wizard is turned up the dealer chooses trump and then holds "
+                     f"{chose.loc['dealer', 'mean_trumps_held']:.2f} trumps on average, the others "
+                     f"{chose.loc['others', 'mean_trumps_held']:.2f}.")
+    return lines
 
-    balance = lines[QUESTIONS[2]]
-    for key, word in (("score_by_seat", "seat"), ("score_by_start_position", "start position")):
+
+def _balance_summary(tabs) -> list[str]:
+    lines = []
+    for key, name in (("score_by_seat", lambda r: f"seat {int(r['seat'])}"),
+                      ("score_by_start_position", lambda r: f"the {r['order']} in the first round")):
         t = tabs[key]
-        if len(t) > 1:
-            lo, hi = t.loc[t["mean_total"].idxmin()], t.loc[t["mean_total"].idxmax()]
-            wl, wh = t.loc[t["win_rate"].idxmin()], t.loc[t["win_rate"].idxmax()]
-            name = (lambda r: f"seat {int(r['seat'])}") if key == "score_by_seat" else (lambda r: r["order"])
-            balance.append(f"By {word}, the mean game total runs from {_ci(lo, 'mean_total', False)} "
-                           f"({name(lo)}) to {_ci(hi, 'mean_total', False)} ({name(hi)}); "
-                           f"the win rate from {_ci(wl, 'win_rate')} to {_ci(wh, 'win_rate')}.")
-    pairs = tabs.get("paired_strategies", tabs["paired_players"])
-    what = "strategy" if "paired_strategies" in tabs else "player"
-    for _, r in pairs.iterrows():
-        a, b = r[f"{what}_a"], r[f"{what}_b"]
+        if len(t) < 2:
+            continue
+        low, high = t.loc[t["mean_total"].idxmin()], t.loc[t["mean_total"].idxmax()]
+        lines.append(f"Mean game total: lowest {_ci(low, 'mean_total', False)} for {name(low)}, "
+                     f"highest {_ci(high, 'mean_total', False)} for {name(high)}.")
+        low, high = t.loc[t["win_rate"].idxmin()], t.loc[t["win_rate"].idxmax()]
+        lines.append(f"Win rate: lowest {_ci(low, 'win_rate')} for {name(low)}, "
+                     f"highest {_ci(high, 'win_rate')} for {name(high)} (fair share {_pct(1 / len(t))}).")
+    name, what = ("paired_strategies", "strategy") if "paired_strategies" in tabs else ("paired_players", "player")
+    for _, r in tabs[name].iterrows():
         if not np.isfinite(r["mean_diff_lo"]):
             continue
         verdict = ("scores more than" if r["mean_diff_lo"] > 0 else "scores less than" if r["mean_diff_hi"] < 0
                    else "is not distinguishable from")
-        balance.append(f"On the same boards, {a} {verdict} {b}: {_ci(r, 'mean_diff', False)} points per game "
-                       f"over {int(r['boards']):,} boards.")
+        lines.append(f"On the same boards, {r[f'{what}_a']} {verdict} {r[f'{what}_b']}: "
+                     f"{_ci(r, 'mean_diff', False)} points per game over {int(r['boards']):,} boards.")
     return lines
 
 
@@ -595,7 +632,7 @@ def _plot_exact_by_hand_size(tabs, specs, sub, path):
     ax.set_ylabel("bids met exactly (95 % interval)")
     P.percent_axis(ax)
     ax.set_ylim(0, 1)
-    ax.legend(title="strategy")
+    P.legend(ax, title="strategy")
     ax.grid(alpha=0.3)
     return P.save(fig, path)
 
@@ -636,7 +673,7 @@ def _plot_calibration(tabs, specs, sub, path):
     left.set_xlabel("bid")
     left.set_ylabel("mean tricks taken (95 % interval)")
     left.set_title(f"Mean tricks for each bid (bids made ≥ {MIN_PLOTTED} times)")
-    left.legend()
+    P.legend(left)
     left.grid(alpha=0.3)
     means = tabs["bid_means_by_hand_size"]
     for i, spec in enumerate(specs):
@@ -648,7 +685,7 @@ def _plot_calibration(tabs, specs, sub, path):
     right.set_xlabel("cards in hand")
     right.set_ylabel("tricks per player")
     right.set_title("Mean bid and mean tricks by hand size")
-    right.legend(fontsize=8)
+    P.legend(right, fontsize=8)
     right.grid(alpha=0.3)
     return P.save(fig, path)
 
@@ -667,7 +704,7 @@ def _plot_trump_outcomes(tabs, sub, path):
     P.stacked_shares(ax, cats, {str(c): wide[c].to_numpy() for c in wide.columns}, _OUTCOME_COLOURS)
     ax.set_xlabel("round = cards in hand" if plain else "round (cards in hand)")
     ax.set_ylabel("share of deals")
-    ax.legend(loc="lower left", fontsize=8, framealpha=0.9)
+    P.legend(ax, loc="lower left", fontsize=8, framealpha=0.9)
     return P.save(fig, path)
 
 
@@ -685,7 +722,7 @@ def _plot_tricks_vs_trumps(tabs, sub, path):
         ax.set_xlabel(f"{what} held")
         P.integer_ticks(ax)
         ax.set_ylabel("mean tricks taken (95 % interval)")
-        ax.legend(title="cards in hand", fontsize=8)
+        P.legend(ax, title="cards in hand", fontsize=8)
         ax.grid(alpha=0.3)
         ax.set_title("deals with a trump suit" if what == "trumps" else "all deals")
     return P.save(fig, path)
@@ -709,7 +746,7 @@ def _plot_balance(tabs, sub, path):
         n = len(tabs["score_by_seat"])
         axes[3 + col].axhline(1 / n, color="grey", linestyle="--", linewidth=1, label=f"fair share 1/{n}")
         if col == 0:
-            axes[3].legend(fontsize=8, loc="best")
+            P.legend(axes[3], fontsize=8, loc="best")
         axes[3 + col].set_xlabel(word)
         for ax in (axes[col], axes[3 + col]):
             ax.grid(alpha=0.3, axis="y")
@@ -754,6 +791,6 @@ def _plot_totals(cube, manifest, sub, path):
     ax.set_xlabel("game total (points)")
     ax.set_ylabel("share of games")
     P.percent_axis(ax)
-    ax.legend()
+    P.legend(ax)
     ax.grid(alpha=0.3)
     return P.save(fig, path)

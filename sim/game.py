@@ -34,5 +34,12 @@ class Game(Protocol):
         Raises TricksimError if a player returned an illegal action.
         """
 
+    def run_chunks(self, study, tasks: list) -> list[dict[str, np.ndarray]]:
+        """Several ``(chunk_index, first_board, n_boards, states)`` tasks in this
+        process with numba threads; the same records as ``run_chunk`` one by one."""
+
     def replay(self, record: dict) -> dict:
         """Replay a game record (see docs/records.md)."""
+
+    def transcript(self, record: dict, result: dict) -> str:
+        """A readable account of a replayed record."""

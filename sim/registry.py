@@ -29,11 +29,13 @@ class GameInfo:
     unit: str = "game"             # what one board plays: a whole game
 
     def check_players(self, n: int) -> int:
-        if not self.min_players <= int(n) <= self.max_players:
+        from .study import whole_number
+        number = whole_number("players", n)
+        if not self.min_players <= number <= self.max_players:
             raise TricksimError(
                 f"{self.name} is played by {self.min_players} to {self.max_players} players, not {n}"
             )
-        return int(n)
+        return number
 
     def validate(self, raw: dict | None) -> dict:
         return validate_options(self.name, self.options, raw)

@@ -15,6 +15,21 @@ from . import registry
 from .errors import TricksimError, choices
 
 SEATINGS = ("fixed", "rotate", "duplicate")
+
+
+def whole_number(what: str, value, lowest: int | None = None) -> int:
+    """``value`` as an int (at least ``lowest``), or a TricksimError naming the field."""
+    if isinstance(value, bool):
+        value = str(value)
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        number = None
+    bad = number is None or (isinstance(value, float) and value != number)
+    if bad or (lowest is not None and number < lowest):
+        at_least = "" if lowest is None else " >= 0" if lowest == 0 else f" at least {lowest}"
+        raise TricksimError(f"{what} must be a whole number{at_least}, not {value!r}")
+    return number
 DEFAULT_CHUNK_DEALS = 100_000
 
 
@@ -37,6 +52,10 @@ class Study:
                aggregate: bool = False) -> "Study":
         meta = registry.info(game)
         n = meta.check_players(players if players is not None else meta.default_players)
+        seed = whole_number("seed", seed, lowest=0)
+        boards = None if boards is None else whole_number("games (boards)", boards, lowest=1)
+        deals = None if deals is None else whole_number("deals", deals, lowest=1)
+        chunk_boards = None if chunk_boards is None else whole_number("chunk games", chunk_boards)
         lineup = tuple(lineup or ["random"])
         if len(lineup) == 1:
             lineup = lineup * n
@@ -48,8 +67,6 @@ class Study:
         opts = meta.validate(options)
         if seating not in SEATINGS:
             raise TricksimError(f"unknown seating {seating!r}; seating is {choices(SEATINGS)}")
-        if seed is None or int(seed) < 0:
-            raise TricksimError(f"seed must be a whole number >= 0, not {seed}")
         study = cls(game=meta.name, players=n, lineup=lineup, options=tuple(sorted(opts.items())),
                     boards=1, seed=int(seed), seating=seating, aggregate=bool(aggregate))
         impl = registry.game(meta.name)

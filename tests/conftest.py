@@ -30,6 +30,6 @@ def run_all_chunks(study, order=None) -> dict[str, np.ndarray]:
 
 
 @pytest.fixture(scope="session")
-def run_study():
-    """``run_study(study, order=None) -> {table: records}`` (see :func:`run_all_chunks`)."""
+def play_all_chunks():
+    """``play_all_chunks(study, order=None) -> {table: records}`` (see :func:`run_all_chunks`)."""
     return run_all_chunks

@@ -230,7 +230,7 @@ def record_check(game: str, checks: dict = RECORD_CHECKS):
 # --- record invariants on 10,000 deals per game and player count -------------------
 
 @pytest.mark.parametrize("game, n", GAME_PLAYER_COUNTS)
-def test_record_invariants_on_random_deals(game, n, run_study):
+def test_record_invariants_on_random_deals(game, n, play_all_chunks):
     check = record_check(game)
     family = registry.info(game).family
     # every built-in player on its own, then all of them together at one table
@@ -238,18 +238,18 @@ def test_record_invariants_on_random_deals(game, n, run_study):
         seating = ("fixed", "rotate", "duplicate")[i % 3]
         study = Study.create(game, players=n, lineup=mixed_lineup(names, n),
                              deals=DEALS_PER_COUNT, seed=1000 + 10 * n + i, seating=seating)
-        records = run_study(study)
+        records = play_all_chunks(study)
         assert len(records["deals"]) >= DEALS_PER_COUNT * n
         check(study, records)
 
 
 @pytest.mark.parametrize("game, n", GAME_PLAYER_COUNTS)
-def test_duplicate_rotations_are_dealt_the_same_cards(game, n, run_study):
+def test_duplicate_rotations_are_dealt_the_same_cards(game, n, play_all_chunks):
     check = record_check(game, DUPLICATE_CHECKS)
     names = available(registry.info(game).family)
     study = Study.create(game, players=n, lineup=mixed_lineup(names, n), boards=20, seed=5,
                          seating="duplicate")
-    check(study, run_study(study))
+    check(study, play_all_chunks(study))
 
 
 def option_variants(meta):
@@ -268,22 +268,22 @@ OPTION_CASES = [pytest.param(g.name, opts, id=f"{g.name}-{label}")
 
 
 @pytest.mark.parametrize("game, options", OPTION_CASES)
-def test_record_invariants_under_each_option(game, options, run_study):
+def test_record_invariants_under_each_option(game, options, play_all_chunks):
     meta = registry.info(game)
     check = record_check(game)
     names = available(meta.family)
     for n in range(meta.min_players, meta.max_players + 1):
         study = Study.create(game, players=n, lineup=mixed_lineup(names, n), options=options,
                              deals=2_000, seed=7 + n, seating="rotate")
-        check(study, run_study(study))
+        check(study, play_all_chunks(study))
 
 
 @pytest.mark.parametrize("n", range(3, 8))
-def test_oh_hell_whole_pack_turns_no_trump(n, run_study):
+def test_oh_hell_whole_pack_turns_no_trump(n, play_all_chunks):
     """With 52 // n cards each the pack is used up only when n divides 52 (4 players);
     otherwise a card is left to turn (3 players: 51 dealt, 1 turned)."""
     study = Study.create("oh_hell", players=n, options={"rounds": 52 // n}, deals=2_000, seed=n)
-    records = run_study(study)
+    records = play_all_chunks(study)
     check_wizard_family_records(study, records)
     kinds = set(np.unique(records["deals"]["trump_kind"]).tolist())
     assert kinds == ({2} if 52 % n == 0 else {0})
@@ -294,12 +294,12 @@ def binomial_ok(count: int, trials: int, p: float, sigmas: float = 5.0) -> bool:
 
 
 @pytest.mark.parametrize("game, n", [c for c in GAME_PLAYER_COUNTS if c[0] in WIZARD_FAMILY_DECKS])
-def test_turned_card_and_trump_holding_distribution(game, n, run_study):
+def test_turned_card_and_trump_holding_distribution(game, n, play_all_chunks):
     """The turned card is uniform over the pack, and a hand holds each of the other
     12 trumps with probability hand size / (deck - 1)."""
     deck = WIZARD_FAMILY_DECKS[game]
     study = Study.create(game, players=n, deals=DEALS_PER_COUNT, seed=99)
-    d = run_study(study)["deals"]
+    d = play_all_chunks(study)["deals"]
     rounds = d[(d["seat"] == 0) & (d["hand_size"] * n < deck)]   # one row per round with a card turned
     trials = len(rounds)
     kind = rounds["trump_kind"]

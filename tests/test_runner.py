@@ -258,6 +258,7 @@ def test_numba_backend_hands_batches_of_chunks_to_run_chunks(tmp_path, monkeypat
         return [game.run_chunk(study, *task) for task in tasks]
 
     monkeypatch.setattr(game, "run_chunks", run_chunks, raising=False)
+    monkeypatch.setattr(game, "warmup", lambda: None)  # warm-up plays chunks of its own
     study = small_study(boards=10)          # 4 chunks: 3 + 3 + 3 + 1 boards
     run_dir = run_study(study, tmp_path / "numba", jobs=2, backend="numba", progress=False)
     assert batches == [[0, 1], [2, 3]]

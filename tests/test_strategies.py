@@ -69,7 +69,7 @@ def assert_wizard_family_sane(study, records):
 # --- always legal, every count, option and seating -----------------------------------
 
 @pytest.mark.parametrize("game, player", PLAYER_CASES)
-def test_player_is_always_legal(game, player, run_study):
+def test_player_is_always_legal(game, player, play_all_chunks):
     meta = registry.info(game)
     case = 0
     for n in range(meta.min_players, meta.max_players + 1):
@@ -78,7 +78,7 @@ def test_player_is_always_legal(game, player, run_study):
             case += 1
             study = Study.create(game, players=n, lineup=[player], options=options,
                                  boards=2, seed=case, seating=seating)
-            records = run_study(study)          # raises TricksimError on an illegal action
+            records = play_all_chunks(study)          # raises TricksimError on an illegal action
             if meta.family == "wizard":
                 assert_wizard_family_sane(study, records)
 
@@ -86,7 +86,7 @@ def test_player_is_always_legal(game, player, run_study):
 # --- deterministic for a seed -------------------------------------------------------
 
 @pytest.mark.parametrize("game, player", PLAYER_CASES)
-def test_player_is_deterministic_for_a_seed(game, player, run_study):
+def test_player_is_deterministic_for_a_seed(game, player, play_all_chunks):
     meta = registry.info(game)
     others = available(meta.family)
     lineup = [player] + [others[s % len(others)] for s in range(meta.default_players - 1)]
@@ -95,11 +95,11 @@ def test_player_is_deterministic_for_a_seed(game, player, run_study):
         return Study.create(game, lineup=lineup, boards=6, chunk_boards=2, seed=seed,
                             seating="rotate")
 
-    first = run_study(study(11))
+    first = play_all_chunks(study(11))
     assert study(11).n_chunks == 3
-    assert records_equal(first, run_study(study(11)))
-    assert records_equal(first, run_study(study(11), order=[2, 0, 1])), "chunks depend on run order"
-    assert not records_equal(first, run_study(study(12))), "another seed gave the same games"
+    assert records_equal(first, play_all_chunks(study(11)))
+    assert records_equal(first, play_all_chunks(study(11), order=[2, 0, 1])), "chunks depend on run order"
+    assert not records_equal(first, play_all_chunks(study(12))), "another seed gave the same games"
 
 
 # --- inline built-ins and function pointers agree -------------------------------------
@@ -112,7 +112,7 @@ POINTER_TWINS = [
 
 
 @pytest.mark.parametrize("game", [g.name for g in WIZARD_FAMILY])
-def test_inline_and_function_pointer_paths_agree(game, run_study):
+def test_inline_and_function_pointer_paths_agree(game, play_all_chunks):
     meta = registry.info(game)
     for n in range(meta.min_players, meta.max_players + 1):
         # each built-in alone, then all of them at one table
@@ -122,8 +122,8 @@ def test_inline_and_function_pointer_paths_agree(game, run_study):
             inline = [builtin for builtin, _ in table]
             pointer = [twin for _, twin in table]
             seating = SEATINGS[i % len(SEATINGS)]
-            a = run_study(Study.create(game, players=n, lineup=inline, boards=3, seed=n, seating=seating))
-            b = run_study(Study.create(game, players=n, lineup=pointer, boards=3, seed=n, seating=seating))
+            a = play_all_chunks(Study.create(game, players=n, lineup=inline, boards=3, seed=n, seating=seating))
+            b = play_all_chunks(Study.create(game, players=n, lineup=pointer, boards=3, seed=n, seating=seating))
             assert records_equal(a, b), f"{inline} inline and through pointers differ ({n} players)"
 
 
@@ -209,11 +209,11 @@ def t_quantile_975(df: int) -> float:
     return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
 
 
-def test_heuristic_beats_random_in_duplicate_wizard(run_study):
+def test_heuristic_beats_random_in_duplicate_wizard(play_all_chunks):
     n, boards = 4, 300
     study = Study.create("wizard", players=n, lineup=["heuristic", "random"] * 2, boards=boards,
                          seed=2024, seating="duplicate")
-    games = run_study(study)["games"].reshape(boards, n, n)     # [board, rotation, seat]
+    games = play_all_chunks(study)["games"].reshape(boards, n, n)     # [board, rotation, seat]
     total = games["total"].astype(np.float64)
     heuristic_slot = games["player"] % 2 == 0                   # lineup slots 0 and 2
     per_game = ((total * heuristic_slot).sum(axis=2) / 2) - ((total * ~heuristic_slot).sum(axis=2) / 2)
@@ -231,10 +231,10 @@ def test_t_quantile_matches_tables():
 
 
 @pytest.mark.parametrize("game", [g.name for g in WIZARD_FAMILY])
-def test_heuristic_bias_raises_bids(game, run_study):
+def test_heuristic_bias_raises_bids(game, play_all_chunks):
     def bids(bias):
         study = Study.create(game, players=4, lineup=[f"heuristic[bias={bias}]"], boards=30, seed=8)
-        return run_study(study)["deals"]
+        return play_all_chunks(study)["deals"]
 
     high, low = bids(1.0), bids(-1.0)
     # the same deals: the deal stream does not depend on the players

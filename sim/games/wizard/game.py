@@ -27,7 +27,7 @@ def schedule(game: str, n_players: int, rounds) -> np.ndarray:
     if isinstance(rounds, int):
         if not 1 <= rounds <= top:
             raise TricksimError(f"oh_hell: rounds={rounds} is more cards than {n_players} players "
-                                f"can be dealt; rounds takes {choices(SCHEDULES)} or 1 to {top}")
+                                f"can be dealt; rounds takes {', '.join(SCHEDULES)} or a number from 1 to {top}")
         return np.array([rounds], dtype=np.int64)
     up = list(range(1, top + 1))
     return np.array({"up": up, "down": up[::-1], "up_down": up + up[-2::-1],
@@ -85,22 +85,58 @@ class WizardFamilyGame:
         from ...study import Study
         study = Study.create(self.name, players=3, lineup=["random", "heuristic", "random"], boards=1)
         self.run_chunk(study, 0, 0, 1, chunk_states(0, 0))
+        self.run_chunks(study, [(0, 0, 1, chunk_states(0, 0)), (1, 1, 1, chunk_states(0, 1))])
+
+    def _rows(self, study, n_boards) -> tuple[int, int]:
+        """(deal rows, game rows) that ``n_boards`` boards write."""
+        games = n_boards * self.games_per_board(study)
+        return games * self.rounds(study) * study.players, games * study.players
 
     def run_chunk(self, study, chunk_index, first_board, n_boards, states):
-        sched = self.schedule(study)
-        n = study.players
-        games = n_boards * self.games_per_board(study)
-        deals = np.empty(games * len(sched) * n, dtype=DEALS)
-        game_rows = np.empty(games * n, dtype=GAMES)
+        n_deal_rows, n_game_rows = self._rows(study, n_boards)
+        deals = np.empty(n_deal_rows, dtype=DEALS)
+        game_rows = np.empty(n_game_rows, dtype=GAMES)
         status = np.zeros(K.ST_SIZE, dtype=np.int64)
         kinds, params, fns, resolved = self.players(study)
         deal_rng = np.ascontiguousarray(states[0]).copy()
         dec_rng = np.ascontiguousarray(states[1]).copy()
-        K.simulate_chunk_nb(self.config(study), sched, kinds, params, fns, deal_rng, dec_rng,
-                            first_board, n_boards, deals, game_rows, status)
+        K.simulate_chunk_nb(self.config(study), self.schedule(study), kinds, params, fns,
+                            deal_rng, dec_rng, first_board, n_boards, deals, game_rows, status)
         if status[K.ST_CODE] != 0:
             raise self.illegal_action_error(status, resolved)
         return {"deals": deals, "games": game_rows}
+
+    def run_chunks(self, study, tasks):
+        """Several chunks in numba threads; same records as ``run_chunk`` one by one.
+
+        ``tasks``: ``(chunk_index, first_board, n_boards, states)`` tuples.
+        A lineup with a user's player runs the chunks one after another.
+        """
+        kinds, params, fns, resolved = self.players(study)
+        if fns is not None or len(tasks) == 1:
+            return [self.run_chunk(study, *task) for task in tasks]
+        rows = np.array([self._rows(study, t[2]) for t in tasks], dtype=np.int64)
+        deal_offsets = np.concatenate([[0], np.cumsum(rows[:, 0])])
+        game_offsets = np.concatenate([[0], np.cumsum(rows[:, 1])])
+        deals = np.empty(deal_offsets[-1], dtype=DEALS)
+        game_rows = np.empty(game_offsets[-1], dtype=GAMES)
+        states = np.array([t[3] for t in tasks], dtype=np.uint64)
+        statuses = np.zeros((len(tasks), K.ST_SIZE), dtype=np.int64)
+        K.simulate_chunks_nb(self.config(study), self.schedule(study), kinds, params,
+                             np.ascontiguousarray(states[:, 0]), np.ascontiguousarray(states[:, 1]),
+                             np.array([t[1] for t in tasks], dtype=np.int64),
+                             np.array([t[2] for t in tasks], dtype=np.int64),
+                             deal_offsets, game_offsets, deals, game_rows, statuses)
+        for status in statuses:
+            if status[K.ST_CODE] != 0:
+                raise self.illegal_action_error(status, resolved)
+        return [{"deals": deals[deal_offsets[i]:deal_offsets[i + 1]],
+                 "games": game_rows[game_offsets[i]:game_offsets[i + 1]]}
+                for i in range(len(tasks))]
+
+    def transcript(self, record: dict, result: dict) -> str:
+        from .replay import transcript
+        return transcript(self.name, record, result)
 
     def illegal_action_error(self, status, resolved) -> TricksimError:
         from sim.bits_nb import cards_of

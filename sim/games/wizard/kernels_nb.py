@@ -12,7 +12,7 @@ A player that returns an illegal action stops the chunk with an error status
 that the Python side turns into a readable error.
 """
 import numpy as np
-from numba import njit, types
+from numba import njit, prange
 
 from ...bits_nb import popcount, select, bit
 from ...rng_nb import next_u64, below, shuffle_prefix
@@ -21,7 +21,7 @@ from strategies import wizard_nb
 from . import obs as O
 from .cards import FIRST_WIZARD, FIRST_JESTER, SUIT_MASKS, WIZARD_MASK, JESTER_MASK
 from .records import DEALS, GAMES
-from .rules_nb import (LEAD_NONE, beats, lead_after, legal_bids, legal_cards,
+from .rules_nb import (LEAD_NONE, trick_key, lead_after, legal_bids, legal_cards,
                        restriction_applies, round_score)
 
 MP = O.MAX_PLAYERS
@@ -94,7 +94,7 @@ def ask_player_nb(pub, hands, seat, legal, slot, kinds, params, fns, draw, obs, 
     return action
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def start_round_nb(pub, n, game, dealer, round_index, n_rounds, hand_size, trump_card, totals):
     """Reset ``pub`` for a new round; returns nothing. The trump is set from
     the turned card here, except after a Wizard (the dealer chooses: phase
@@ -142,8 +142,9 @@ def legal_bids_nb(pub, restrict_mode):
     for s in range(n):
         if pub[O.BIDS + s] >= 0:
             others += pub[O.BIDS + s]
-    restricted = restriction_applies(restrict_mode, seat, pub[O.DEALER],
-                                     pub[O.SCORES:O.SCORES + MP], n)
+    # only the dealer (last to bid) can be restricted; skip the check for the rest
+    restricted = seat == pub[O.DEALER] and restriction_applies(
+        restrict_mode, seat, pub[O.DEALER], pub[O.SCORES:O.SCORES + MP], n)
     return legal_bids(pub[O.HAND_SIZE], others, restricted)
 
 
@@ -164,42 +165,101 @@ def legal_play_nb(pub, hands):
 
 
 @njit(cache=True, inline="always")
+def play_cards_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, status, forced):
+    """The play phase: cards into tricks, tricks to their winners.
+
+    With ``forced`` >= 0, plays just that card for the seat to act (a
+    replayed decision) and returns the winner if it closed a trick, else -1.
+    With ``forced`` < 0, asks the players and plays on to the end of the
+    round; returns -1, or -2 after an illegal action (see ``status``).
+
+    The trick in progress is kept in local variables and written back to
+    ``pub`` before a player that reads the observation decides, and at the
+    end: the random player's loop then stays in registers (~45 % faster).
+    """
+    n = pub[O.N_PLAYERS]
+    hand_size = pub[O.HAND_SIZE]
+    trump = pub[O.TRUMP]
+    seat = pub[O.SEAT]
+    k = pub[O.TRICK_N]
+    lead = pub[O.LEAD_SUIT]
+    best = pub[O.WINNING_CARD]
+    best_seat = pub[O.WINNING_SEAT]
+    trick_no = pub[O.TRICK_NO]
+    played = pub[O.PLAYED]
+    trick_cards = 0  # the cards of the trick in progress, as a set
+    for i in range(k):
+        trick_cards |= np.int64(bit(pub[O.TRICK_CARDS + i]))
+    result = -1
+    while trick_no < hand_size:
+        if forced >= 0:
+            card = forced
+        else:
+            legal = legal_cards(hands[seat], lead)
+            draw = np.int64(next_u64(dec_rng) >> np.uint64(1))
+            slot = lineup[seat]
+            if kinds[slot] == KIND_RANDOM:
+                card = random_choice_nb(legal, draw)
+            else:
+                pub[O.SEAT] = seat
+                pub[O.TRICK_N] = k
+                pub[O.LEAD_SUIT] = lead
+                pub[O.WINNING_CARD] = best
+                pub[O.WINNING_SEAT] = best_seat
+                pub[O.TRICK_NO] = trick_no
+                pub[O.PLAYED] = played
+                card = ask_player_nb(pub, hands, seat, legal, slot, kinds, params, fns, draw,
+                                     obs, status)
+                if card < 0:
+                    return -2
+        hands[seat] &= ~bit(card)
+        pub[O.TRICK_CARDS + k] = card
+        trick_cards |= np.int64(bit(card))
+        lead = lead_after(lead, card)
+        # written as selects, not a branch: which card wins is a coin flip
+        take = (k == 0) | (trick_key(card, lead, trump) > trick_key(best, lead, trump))
+        best = card if take else best
+        best_seat = seat if take else best_seat
+        k += 1
+        seat = seat + 1 if seat + 1 < n else 0
+        if k == n:  # the trick is complete: its winner takes it and leads
+            pub[O.TRICKS_WON + best_seat] += 1
+            played |= trick_cards
+            trick_cards = 0
+            for i in range(n):
+                pub[O.TRICK_CARDS + i] = -1
+            pub[O.TRICK_LEADER] = best_seat
+            result = best_seat
+            seat = best_seat
+            trick_no += 1
+            k = 0
+            lead = LEAD_NONE
+            best = -1
+            best_seat = -1
+        if forced >= 0:
+            break
+    pub[O.SEAT] = seat
+    pub[O.TRICK_N] = k
+    pub[O.LEAD_SUIT] = lead
+    pub[O.WINNING_CARD] = best
+    pub[O.WINNING_SEAT] = best_seat
+    pub[O.TRICK_NO] = trick_no
+    pub[O.PLAYED] = played
+    return result if forced >= 0 else -1
+
+
+@njit(cache=True)
 def apply_play_nb(pub, hands, card):
     """Play ``card`` for the seat to act; closes the trick when it is full.
 
     Returns the winning seat when this card completed a trick, else -1.
     """
-    n = pub[O.N_PLAYERS]
-    seat = pub[O.SEAT]
-    hands[seat] &= ~bit(card)
-    k = pub[O.TRICK_N]
-    pub[O.TRICK_CARDS + k] = card
-    pub[O.TRICK_N] = k + 1
-    pub[O.LEAD_SUIT] = lead_after(pub[O.LEAD_SUIT], card)
-    if k == 0 or beats(card, pub[O.WINNING_CARD], pub[O.TRUMP]):
-        pub[O.WINNING_SEAT] = seat
-        pub[O.WINNING_CARD] = card
-    if k + 1 < n:
-        pub[O.SEAT] = (seat + 1) % n
-        return -1
-    winner = pub[O.WINNING_SEAT]
-    pub[O.TRICKS_WON + winner] += 1
-    played = pub[O.PLAYED]
-    for i in range(n):
-        played |= np.int64(bit(pub[O.TRICK_CARDS + i]))
-        pub[O.TRICK_CARDS + i] = -1
-    pub[O.PLAYED] = played
-    pub[O.TRICK_NO] += 1
-    pub[O.TRICK_N] = 0
-    pub[O.LEAD_SUIT] = LEAD_NONE
-    pub[O.TRICK_LEADER] = winner
-    pub[O.WINNING_SEAT] = -1
-    pub[O.WINNING_CARD] = -1
-    pub[O.SEAT] = winner
-    return winner
+    none_i = np.zeros(1, dtype=np.int64)
+    return play_cards_nb(pub, hands, none_i, none_i, np.zeros((1, 1)), None,
+                         np.zeros(4, dtype=np.uint64), none_i, none_i, card)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def continue_round_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, restrict_mode, status):
     """Play the round on from wherever ``pub`` stands to its last trick.
 
@@ -209,15 +269,12 @@ def continue_round_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, rest
     compiler keep the whole loop tight. Returns False when a player gave an
     illegal action (see ``status``).
     """
-    while pub[O.PHASE] != O.PHASE_PLAY or pub[O.TRICK_NO] < pub[O.HAND_SIZE]:
-        phase = pub[O.PHASE]
+    while pub[O.PHASE] != O.PHASE_PLAY:
         seat = pub[O.SEAT]
-        if phase == O.PHASE_PLAY:
-            legal = legal_play_nb(pub, hands)
-        elif phase == O.PHASE_BID:
+        if pub[O.PHASE] == O.PHASE_BID:
             legal = legal_bids_nb(pub, restrict_mode)
         else:
-            legal = np.uint64(15)  # any of the four suits
+            legal = np.uint64(15)  # the dealer's trump choice: any of the four suits
         draw = np.int64(next_u64(dec_rng) >> np.uint64(1))
         slot = lineup[seat]
         if kinds[slot] == KIND_RANDOM:
@@ -226,16 +283,14 @@ def continue_round_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, rest
             action = ask_player_nb(pub, hands, seat, legal, slot, kinds, params, fns, draw, obs, status)
             if action < 0:
                 return False
-        if phase == O.PHASE_PLAY:
-            apply_play_nb(pub, hands, action)
-        elif phase == O.PHASE_BID:
+        if pub[O.PHASE] == O.PHASE_BID:
             apply_bid_nb(pub, action)
         else:
             apply_trump_nb(pub, action)
-    return True
+    return play_cards_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, status, -1) != -2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seat_lineup_nb(lineup, n, seating, game_index, rotation):
     """Which lineup slot plays each seat in this game."""
     shift = 0
@@ -247,7 +302,7 @@ def seat_lineup_nb(lineup, n, seating, game_index, rotation):
         lineup[s] = (s + shift) % n
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_rng, dec_rng,
                       first_board, n_boards, deals_out, games_out, status):
     """Play ``n_boards`` boards (whole games) and write their records.
@@ -283,6 +338,8 @@ def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_rng, dec_rng,
         board_rng[:] = deal_rng
         for rot in range(rotations):
             deal_rng[:] = board_rng
+            for i in range(deck_size):  # the board's cards depend on the stream alone
+                deck[i] = i
             game_id = board * rotations + rot
             seat_lineup_nb(lineup, n, seating, board, rot)
             first_dealer = below(deal_rng, n)
@@ -364,3 +421,20 @@ def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_rng, dec_rng,
                 g_row += 1
             games_done += 1
     return games_done
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def simulate_chunks_nb(cfg, schedule, kinds, params, deal_states, dec_states, first_boards,
+                       n_boards, deal_offsets, game_offsets, deals_out, games_out, statuses):
+    """Several chunks at once in numba threads (the in-process parallel path).
+
+    Chunk ``i`` writes rows ``deal_offsets[i]:deal_offsets[i+1]`` and
+    ``game_offsets[i]:game_offsets[i+1]``; each has its own generator states,
+    so the records equal those of ``simulate_chunk_nb`` chunk by chunk.
+    Built-in players only (a function-pointer tuple does not cross prange).
+    """
+    for i in prange(first_boards.shape[0]):
+        simulate_chunk_nb(cfg, schedule, kinds, params, None, deal_states[i], dec_states[i],
+                          first_boards[i], n_boards[i],
+                          deals_out[deal_offsets[i]:deal_offsets[i + 1]],
+                          games_out[game_offsets[i]:game_offsets[i + 1]], statuses[i])

@@ -12,9 +12,20 @@ from .cards import FIRST_JESTER, FIRST_WIZARD, JESTER_MASK, SUIT_MASKS, WIZARD_M
 
 _SUIT_MASKS = SUIT_MASKS
 _SPECIAL = np.uint64(int(WIZARD_MASK) | int(JESTER_MASK))
+# the cards to follow, by lead state + 1: LEAD_NONE, suits 0..3, LEAD_FREE
+_FOLLOW_MASKS = np.array([0] + [int(m) for m in SUIT_MASKS] + [0], dtype=np.uint64)
+
+# per card: its suit (0..3; 4 Wizards, 5 Jesters) and rank (1..13 for suited cards, else 0)
+_WIZARD_SUIT = 4
+_SUIT_OF = np.array([c // 13 for c in range(FIRST_WIZARD)] + [4] * 4 + [5] * 4, dtype=np.int64)
+_RANK_OF = np.array([c % 13 + 1 for c in range(FIRST_WIZARD)] + [0] * 8, dtype=np.int64)
 
 LEAD_NONE = -1   # empty trick, or only Jesters so far: the next card sets the suit
 LEAD_FREE = 4    # a Wizard set the tone: anything may be played
+# the lead state a card sets as the first non-Jester of a trick: its suit; a Wizard frees the
+# trick; a Jester sets nothing
+_LEAD_SET_BY = np.array([c // 13 for c in range(FIRST_WIZARD)] + [LEAD_FREE] * 4 + [LEAD_NONE] * 4,
+                        dtype=np.int64)
 
 # dealer_restriction values (index in the option's choices)
 RESTRICT_LEADER = 0
@@ -50,13 +61,7 @@ def lead_after(lead, card):
     Only the first card that is not a Jester sets it: a Wizard frees the
     trick (``LEAD_FREE``), a suited card sets its suit.
     """
-    if lead != LEAD_NONE:
-        return lead
-    if card >= FIRST_JESTER:
-        return LEAD_NONE
-    if card >= FIRST_WIZARD:
-        return LEAD_FREE
-    return card // 13
+    return lead if lead != LEAD_NONE else _LEAD_SET_BY[card]
 
 
 @njit(uint64(uint64, int64), cache=True, inline="always")
@@ -65,12 +70,24 @@ def legal_cards(hand, lead):
 
     Follow the suit led if able; Wizards and Jesters may always be played.
     """
-    if lead == LEAD_NONE or lead == LEAD_FREE:
-        return hand
-    follow = hand & _SUIT_MASKS[lead]
-    if follow == np.uint64(0):
-        return hand
-    return follow | (hand & _SPECIAL)
+    follow = hand & _FOLLOW_MASKS[lead + 1]  # no suit to follow: an empty mask
+    able = np.uint64(0) - np.uint64(follow != np.uint64(0))  # all ones if able to follow
+    # branch-free on purpose: on random cards this branch is a coin flip
+    return ((follow | (hand & _SPECIAL)) & able) | (hand & ~able)
+
+
+@njit(cache=True, inline="always")
+def trick_key(card, lead, trump):
+    """How strongly ``card`` holds a trick whose suit to follow is ``lead``.
+
+    A later card takes the trick only with a strictly higher key, so among
+    equals the first stays ahead (first Wizard; all Jesters → first Jester).
+    Wizards 100+; trumps 50 + rank; the suit led 20 + rank; other suits rank
+    (1..13; they never lead a trick that has a suit); Jesters 0. A table and
+    arithmetic, no branches: the deal loop mispredicts branches on cards.
+    """
+    s = _SUIT_OF[card]
+    return _RANK_OF[card] + 20 * (s == lead) + 50 * (s == trump) + 100 * (s == _WIZARD_SUIT)
 
 
 @njit(cache=True, inline="always")
@@ -82,19 +99,8 @@ def beats(card, best, trump):
     current winner of a trick that has a non-Jester card is always of the suit
     led or a trump, so comparing with it is enough.
     """
-    if best >= FIRST_WIZARD and best < FIRST_JESTER:
-        return False
-    if card >= FIRST_JESTER:
-        return False
-    if card >= FIRST_WIZARD:
-        return True
-    if best >= FIRST_JESTER:
-        return True
-    cs = card // 13
-    bs = best // 13
-    if cs == bs:
-        return card > best
-    return cs == trump
+    lead = _SUIT_OF[best] if best < FIRST_WIZARD else -1
+    return trick_key(card, lead, trump) > trick_key(best, lead, trump)
 
 
 @njit(cache=True, inline="always")
