@@ -22,13 +22,15 @@ BACKENDS = ("loky", "serial", "threading", "numba", "dask", "ray")
 
 def _add_study_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help="game name (see `tricksim games`)")
+    p.add_argument("-v", "--variant", help="the game's variant (see `tricksim games`; default: its first)")
     p.add_argument("-n", "--players", type=int, help="number of players (default: the game's)")
     p.add_argument("-p", "--player", action="append", metavar="SPEC", dest="lineup",
                    help="player for the next seat: a built-in name (`random`, `heuristic`), "
                         "name[param=value,...], or module:attribute; give once for all seats "
                         "or once per seat (default: random)")
     size = p.add_mutually_exclusive_group()
-    size.add_argument("-g", "--games", type=int, help="number of games (boards) to deal; default 1000")
+    size.add_argument("-g", "--games", type=int, help="number of boards to deal (default 1000): each is one game, or one game "
+                           "per rotation of the players with --seating duplicate")
     size.add_argument("-d", "--deals", type=int,
                       help="number of deals; rounded up to whole games")
     p.add_argument("-s", "--seed", type=int, default=0, help="root seed (default 0)")
@@ -100,6 +102,9 @@ def cmd_games(args) -> None:
         print(f"{g.name}  ({g.title}, {g.min_players}-{g.max_players} players, "
               f"default {g.default_players})")
         print(f"    {g.summary}")
+        for v in g.variants:
+            applies = ", ".join(v.options) or "no options"
+            print(f"    --variant {v.name}: {v.summary} (options: {applies})")
         for o in g.options:
             print(f"    --option {o.name}=…   default {o.default}; {o.allowed()}")
             print(f"        {o.doc}")
@@ -123,7 +128,8 @@ def _study_from_args(args):
     return Study.create(args.game, players=args.players, lineup=args.lineup,
                         options=parse_assignments(args.option), boards=args.games,
                         deals=args.deals, seed=args.seed, seating=args.seating,
-                        chunk_boards=args.chunk_boards, aggregate=args.aggregate)
+                        chunk_boards=args.chunk_boards, aggregate=args.aggregate,
+                        variant=args.variant)
 
 
 def _run(study, out, args) -> Path:

@@ -16,6 +16,16 @@ from .options import Option, validate_options
 
 
 @dataclass(frozen=True)
+class Variant:
+    """A named variant of a game (e.g. Jass Schieber): which of the game's
+    options apply to it."""
+
+    name: str
+    summary: str
+    options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class GameInfo:
     name: str
     title: str
@@ -27,6 +37,28 @@ class GameInfo:
     options: tuple[Option, ...]
     impl: str                      # "module:attribute" of the Game object
     unit: str = "game"             # what one board plays: a whole game
+    variants: tuple[Variant, ...] = ()   # none: the game is its own only variant
+
+    def check_variant(self, variant: str | None) -> str:
+        """The variant's name ('' for a game without variants); default: the first."""
+        if not self.variants:
+            if variant:
+                raise TricksimError(f"{self.name} has no variants, not {variant!r}")
+            return ""
+        if variant is None or variant == "":
+            return self.variants[0].name
+        names = [v.name for v in self.variants]
+        key = str(variant).strip().lower()
+        if key not in names:
+            raise TricksimError(f"unknown variant {variant!r} of {self.name}; variants are {choices(names)}")
+        return key
+
+    def options_of(self, variant: str) -> tuple[Option, ...]:
+        """The options that apply to a variant (all of them for a game without variants)."""
+        if not self.variants:
+            return self.options
+        wanted = next(v for v in self.variants if v.name == variant).options
+        return tuple(o for o in self.options if o.name in wanted)
 
     def check_players(self, n: int) -> int:
         from .study import whole_number
@@ -37,8 +69,15 @@ class GameInfo:
             )
         return number
 
-    def validate(self, raw: dict | None) -> dict:
-        return validate_options(self.name, self.options, raw)
+    def validate(self, raw: dict | None, variant: str = "") -> dict:
+        """Typed options of a variant, defaults filled in."""
+        specs = self.options_of(variant)
+        label = f"{self.name} {variant}" if variant else self.name
+        for key in raw or {}:
+            if any(o.name == key for o in self.options) and not any(o.name == key for o in specs):
+                allowed = choices([o.name for o in specs]) if specs else "no options"
+                raise TricksimError(f"option {key} does not apply to {label}; it takes {allowed}")
+        return validate_options(label, specs, raw)
 
 
 _GAMES: dict[str, GameInfo] = {}

@@ -44,6 +44,7 @@ class Study:
     seating: str = "fixed"
     chunk_boards: int = 0            # boards per chunk (part of the study: fixes the RNG streams)
     aggregate: bool = False          # reduce records inside each task instead of storing them
+    variant: str = ""                # the game's variant ('' for a game without variants)
 
     @classmethod
     def create(cls, game: str, players: int | None = None, lineup=None, options=None,
@@ -64,11 +65,13 @@ class Study:
         from strategies.registry import resolve
         for spec in lineup:
             resolve(meta.family, spec)
-        opts = meta.validate(options)
+        variant = meta.check_variant(variant)
+        opts = meta.validate(options, variant)
         if seating not in SEATINGS:
             raise TricksimError(f"unknown seating {seating!r}; seating is {choices(SEATINGS)}")
         study = cls(game=meta.name, players=n, lineup=lineup, options=tuple(sorted(opts.items())),
-                    boards=1, seed=int(seed), seating=seating, aggregate=bool(aggregate))
+                    boards=1, seed=int(seed), seating=seating, aggregate=bool(aggregate),
+                    variant=variant)
         impl = registry.game(meta.name)
         rounds = impl.rounds(study)
         if boards is None and deals is None:
@@ -85,7 +88,7 @@ class Study:
             chunk_boards = max(1, DEFAULT_CHUNK_DEALS // per_board)
         return cls(game=meta.name, players=n, lineup=lineup, options=study.options,
                    boards=int(boards), seed=int(seed), seating=seating,
-                   chunk_boards=int(chunk_boards), aggregate=bool(aggregate))
+                   chunk_boards=int(chunk_boards), aggregate=bool(aggregate), variant=variant)
 
     @property
     def option_dict(self) -> dict:

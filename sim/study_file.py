@@ -14,7 +14,7 @@ games = 5000
 options = { dealer_restriction = "leader" }
 ```
 
-Keys of a run: ``name`` (its directory under the output folder), ``game``,
+Keys of a run: ``name`` (its directory under the output folder), ``game``, ``variant``,
 ``players``, ``lineup``, ``games`` or ``deals``, ``seed``, ``seating``,
 ``options``, ``aggregate``, ``chunk_games``.
 """
@@ -27,7 +27,7 @@ from pathlib import Path
 from .errors import TricksimError, choices
 from .study import Study
 
-KEYS = ("name", "game", "players", "lineup", "games", "deals", "seed", "seating",
+KEYS = ("name", "game", "variant", "players", "lineup", "games", "deals", "seed", "seating",
         "options", "aggregate", "chunk_games")
 
 
@@ -62,7 +62,8 @@ def load_study_file(path: Path) -> list[tuple[str, Study]]:
                              boards=spec.get("games"), deals=spec.get("deals"),
                              seed=spec.get("seed", 0), seating=spec.get("seating", "fixed"),
                              chunk_boards=spec.get("chunk_games"),
-                             aggregate=bool(spec.get("aggregate", False)))
+                             aggregate=bool(spec.get("aggregate", False)),
+                             variant=spec.get("variant"))
         out.append((name, study))
     names = [n for n, _ in out]
     if len(set(names)) != len(names):
