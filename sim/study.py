@@ -50,7 +50,7 @@ class Study:
     def create(cls, game: str, players: int | None = None, lineup=None, options=None,
                boards: int | None = None, deals: int | None = None, seed: int = 0,
                seating: str = "fixed", chunk_boards: int | None = None,
-               aggregate: bool = False) -> "Study":
+               aggregate: bool = False, variant: str | None = None) -> "Study":
         meta = registry.info(game)
         n = meta.check_players(players if players is not None else meta.default_players)
         seed = whole_number("seed", seed, lowest=0)
