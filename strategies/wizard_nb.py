@@ -101,13 +101,15 @@ def nearest_legal(target, legal):
 
 @njit(cache=True)
 def choose_trump(hand):
+    """The suit with the most cards; ties go to the higher ranks, then the lower suit."""
     best = 0
     best_v = -1
     for s in range(4):
-        v = 0
-        for r in range(13):
-            if (hand >> np.uint64(s * 13 + r)) & np.uint64(1):
-                v += 100 + r
+        cards = hand & _SUIT_MASKS[s]
+        rank_sum = 0
+        for k in range(4):
+            rank_sum += popcount(cards & _RANK_BIT_MASKS[k]) << k
+        v = 100 * popcount(cards) + rank_sum
         if v > best_v:
             best = s
             best_v = v

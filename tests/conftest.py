@@ -33,3 +33,18 @@ def run_all_chunks(study, order=None) -> dict[str, np.ndarray]:
 def play_all_chunks():
     """``play_all_chunks(study, order=None) -> {table: records}`` (see :func:`run_all_chunks`)."""
     return run_all_chunks
+
+
+def option_cases(meta):
+    """``(variant, label, options)``: each variant's defaults, then each value of
+    each of its options on its own (the others at their defaults)."""
+    variants = [v.name for v in meta.variants] or [""]
+    for variant in variants:
+        yield variant, f"{variant or meta.name}-defaults", {}
+        for option in meta.options_of(variant):
+            values = list(option.choices)
+            if option.int_range is not None:
+                values.append(option.int_range[0])
+            for value in values:
+                if value != option.default:
+                    yield variant, f"{variant or meta.name}-{option.name}={value}", {option.name: value}

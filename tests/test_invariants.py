@@ -21,6 +21,8 @@ import math
 
 import numpy as np
 import pytest
+
+from conftest import option_cases
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -252,29 +254,18 @@ def test_duplicate_rotations_are_dealt_the_same_cards(game, n, play_all_chunks):
     check(study, play_all_chunks(study))
 
 
-def option_variants(meta):
-    """Each option value on its own, the other options at their defaults."""
-    for option in meta.options:
-        values = list(option.choices)
-        if option.int_range is not None:
-            values.append(option.int_range[0])
-        for value in values:
-            if value != option.default:
-                yield f"{option.name}={value}", {option.name: value}
+OPTION_CASES = [pytest.param(g.name, variant, opts, id=f"{g.name}-{label}")
+                for g in GAMES for variant, label, opts in option_cases(g) if opts]
 
 
-OPTION_CASES = [pytest.param(g.name, opts, id=f"{g.name}-{label}")
-                for g in GAMES for label, opts in option_variants(g)]
-
-
-@pytest.mark.parametrize("game, options", OPTION_CASES)
-def test_record_invariants_under_each_option(game, options, play_all_chunks):
+@pytest.mark.parametrize("game, variant, options", OPTION_CASES)
+def test_record_invariants_under_each_option(game, variant, options, play_all_chunks):
     meta = registry.info(game)
     check = record_check(game)
     names = available(meta.family)
     for n in range(meta.min_players, meta.max_players + 1):
         study = Study.create(game, players=n, lineup=mixed_lineup(names, n), options=options,
-                             deals=2_000, seed=7 + n, seating="rotate")
+                             deals=2_000, seed=7 + n, seating="rotate", variant=variant)
         check(study, play_all_chunks(study))
 
 

@@ -15,6 +15,8 @@ from statistics import NormalDist
 import numpy as np
 import pytest
 
+from conftest import option_cases
+
 import user_players
 from sim import registry
 from sim.errors import TricksimError
@@ -42,18 +44,6 @@ PLAYER_CASES = [pytest.param(g.name, p, id=f"{g.name}-{p}")
                 for g in GAMES for p in conformance_players(g.family)]
 
 
-def option_sets(meta):
-    """The defaults, then each option value on its own."""
-    yield {}
-    for option in meta.options:
-        values = list(option.choices)
-        if option.int_range is not None:
-            values.append(option.int_range[0])
-        for value in values:
-            if value != option.default:
-                yield {option.name: value}
-
-
 def records_equal(a: dict, b: dict) -> bool:
     return a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
 
@@ -73,11 +63,11 @@ def test_player_is_always_legal(game, player, play_all_chunks):
     meta = registry.info(game)
     case = 0
     for n in range(meta.min_players, meta.max_players + 1):
-        for options in option_sets(meta):
+        for variant, _, options in option_cases(meta):
             seating = SEATINGS[case % len(SEATINGS)]
             case += 1
             study = Study.create(game, players=n, lineup=[player], options=options,
-                                 boards=2, seed=case, seating=seating)
+                                 boards=2, seed=case, seating=seating, variant=variant)
             records = play_all_chunks(study)          # raises TricksimError on an illegal action
             if meta.family == "wizard":
                 assert_wizard_family_sane(study, records)

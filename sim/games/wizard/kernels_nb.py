@@ -165,6 +165,18 @@ def legal_play_nb(pub, hands):
 
 
 @njit(cache=True, inline="always")
+def store_trick_nb(pub, seat, k, lead, best, best_seat, trick_no, played):
+    """Write the trick in progress (kept in locals by ``play_cards_nb``) to ``pub``."""
+    pub[O.SEAT] = seat
+    pub[O.TRICK_N] = k
+    pub[O.LEAD_SUIT] = lead
+    pub[O.WINNING_CARD] = best
+    pub[O.WINNING_SEAT] = best_seat
+    pub[O.TRICK_NO] = trick_no
+    pub[O.PLAYED] = played
+
+
+@njit(cache=True, inline="always")
 def play_cards_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, status, forced):
     """The play phase: cards into tricks, tricks to their winners.
 
@@ -201,13 +213,7 @@ def play_cards_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, status, 
             if kinds[slot] == KIND_RANDOM:
                 card = random_choice_nb(legal, draw)
             else:
-                pub[O.SEAT] = seat
-                pub[O.TRICK_N] = k
-                pub[O.LEAD_SUIT] = lead
-                pub[O.WINNING_CARD] = best
-                pub[O.WINNING_SEAT] = best_seat
-                pub[O.TRICK_NO] = trick_no
-                pub[O.PLAYED] = played
+                store_trick_nb(pub, seat, k, lead, best, best_seat, trick_no, played)
                 card = ask_player_nb(pub, hands, seat, legal, slot, kinds, params, fns, draw,
                                      obs, status)
                 if card < 0:
@@ -238,13 +244,7 @@ def play_cards_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, status, 
             best_seat = -1
         if forced >= 0:
             break
-    pub[O.SEAT] = seat
-    pub[O.TRICK_N] = k
-    pub[O.LEAD_SUIT] = lead
-    pub[O.WINNING_CARD] = best
-    pub[O.WINNING_SEAT] = best_seat
-    pub[O.TRICK_NO] = trick_no
-    pub[O.PLAYED] = played
+    store_trick_nb(pub, seat, k, lead, best, best_seat, trick_no, played)
     return result if forced >= 0 else -1
 
 
