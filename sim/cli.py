@@ -5,6 +5,7 @@
     tricksim simulate GAME [...]        run a study into a run directory
     tricksim study FILE.toml            run every study of a study file, with reports
     tricksim report RUN_DIR             tables, plots and report.md for a run
+    tricksim compare RUN_A RUN_B        two runs on the same deals, paired (variant balance)
     tricksim replay FILE.json           check and print a recorded deal
 
 Every user error is one line on stderr and exit status 2; no traceback.
@@ -88,6 +89,15 @@ def build_parser() -> argparse.ArgumentParser:
                                    "key tables and write CSV, PNG and report.md into it.")
     p.add_argument("run_dir", type=Path)
 
+    p = sub.add_parser("compare", help="compare two runs dealt the same cards (variants, players)",
+                       description="Paired comparison of two record runs of the same game, "
+                                   "seed, boards and seating (so dealt the same cards): mean "
+                                   "game total and win rate, B - A, board by board.")
+    p.add_argument("run_a", type=Path)
+    p.add_argument("run_b", type=Path)
+    p.add_argument("--out", type=Path, help="where to write compare.md and CSV files "
+                                            "(default: RUN_B/compare)")
+
     p = sub.add_parser("replay", help="check a recorded deal and print its transcript",
                        description="Replay a game record (JSON, see docs/records.md): check "
                                    "every decision and print the tricks and the result.")
@@ -155,17 +165,36 @@ def _report(run_dir: Path) -> None:
 
 
 def cmd_study(args) -> None:
-    from .study_file import load_study_file
+    from .study_file import load_comparisons, load_study_file
     runs = load_study_file(args.file)
+    comparisons = load_comparisons(args.file, [name for name, _ in runs])
     for name, study in runs:
         print(f"== {name}: {study.game}, {study.players} players, {study.boards} games, "
               f"seating {study.seating}")
         run_dir = _run(study, args.out / name, args)
         _report(run_dir)
+    for name, a, b in comparisons:
+        print(f"== {name}: {b} against {a} on the same deals")
+        _compare(args.out / a, args.out / b, args.out / name)
 
 
 def cmd_report(args) -> None:
     _report(args.run_dir)
+
+
+def _compare(run_a: Path, run_b: Path, out: Path) -> None:
+    from analysis.compare import compare, write_comparison
+    from analysis.report import markdown_table
+    tables = compare(run_a, run_b)
+    for name, table in tables.items():
+        print(table.attrs.get("title", name))
+        print(markdown_table(table))
+        print()
+    print(f"comparison written to {write_comparison(tables, out)}")
+
+
+def cmd_compare(args) -> None:
+    _compare(args.run_a, args.run_b, args.out or args.run_b / "compare")
 
 
 def cmd_replay(args) -> None:
@@ -177,7 +206,8 @@ def cmd_replay(args) -> None:
 
 
 COMMANDS = {"games": cmd_games, "players": cmd_players, "simulate": cmd_simulate,
-            "study": cmd_study, "report": cmd_report, "replay": cmd_replay}
+            "study": cmd_study, "report": cmd_report, "compare": cmd_compare,
+            "replay": cmd_replay}
 
 
 def main(argv=None) -> int:

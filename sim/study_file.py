@@ -14,6 +14,10 @@ games = 5000
 options = { dealer_restriction = "leader" }
 ```
 
+A ``[[compare]]`` table (``name``, ``a``, ``b``: two run names) compares two
+runs dealt the same cards board by board (``tricksim compare``) after the
+runs are done, into ``<output folder>/<name>/``.
+
 Keys of a run: ``name`` (its directory under the output folder), ``game``, ``variant``,
 ``players``, ``lineup``, ``games`` or ``deals``, ``seed``, ``seating``,
 ``options``, ``aggregate``, ``chunk_games``.
@@ -29,6 +33,22 @@ from .study import Study
 
 KEYS = ("name", "game", "variant", "players", "lineup", "games", "deals", "seed", "seating",
         "options", "aggregate", "chunk_games")
+
+
+def load_comparisons(path: Path, run_names) -> list[tuple[str, str, str]]:
+    """The ``[[compare]]`` tables of a study file: (name, run a, run b)."""
+    data = tomllib.loads(Path(path).read_text())
+    out = []
+    for i, item in enumerate(data.get("compare", [])):
+        unknown = [k for k in item if k not in ("name", "a", "b")]
+        if unknown or "a" not in item or "b" not in item:
+            raise TricksimError(f"study file {path}, compare {i + 1}: give name, a and b (run names)")
+        for key in ("a", "b"):
+            if item[key] not in run_names:
+                raise TricksimError(f"study file {path}, compare {i + 1}: no run named {item[key]!r}; "
+                                    f"runs are {choices(run_names)}")
+        out.append((str(item.get("name", f"compare{i + 1}")), item["a"], item["b"]))
+    return out
 
 
 def load_study_file(path: Path) -> list[tuple[str, Study]]:
