@@ -121,8 +121,11 @@ def render_markdown(run_dir: Path, tables: dict, plot_paths: list[Path], csv_pat
 
 
 def game_title(study: dict) -> str:
+    """``Jass Schieber``, ``Wizard``: the game's title and its variant, if any."""
     from sim import registry
-    return registry.info(study["game"]).title
+    title = registry.info(study["game"]).title
+    variant = study.get("variant") or ""
+    return f"{title} {variant.capitalize()}" if variant else title
 
 
 def describe_study(manifest: dict) -> list[tuple[str, str]]:
@@ -134,7 +137,8 @@ def describe_study(manifest: dict) -> list[tuple[str, str]]:
     options = ", ".join(f"{k}={v}" for k, v in sorted(study.get("options", {}).items())) or "defaults"
     players = ", ".join(f"{slot} {spec}" for slot, spec in enumerate(study["lineup"]))
     return [
-        ("game", f"{game_title(study)} (`{study['game']}`)"),
+        ("game", f"{game_title(study)} (`{study['game']}`"
+                 + (f", variant `{study['variant']}`)" if study.get("variant") else ")")),
         ("options", options),
         ("players", f"{study['players']}: {players}"),
         ("seating", study.get("seating", "fixed")),

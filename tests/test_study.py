@@ -38,24 +38,52 @@ def test_unknown_game_lists_the_games():
     assert mentions(message, "unknown game", "chess", *[g.name for g in GAMES])
 
 
-@pytest.mark.parametrize("game", [g.name for g in GAMES])
-def test_unknown_option_lists_the_options(game):
-    message = error_of(game=game, options={"no_such_option": 1})
-    assert mentions(message, "unknown option", "no_such_option", *[o.name for o in registry.info(game).options])
+def variants_of(meta) -> list[str]:
+    return [v.name for v in meta.variants] or [""]
 
 
-OPTION_CASES = [pytest.param(g.name, o, id=f"{g.name}-{o.name}") for g in GAMES for o in g.options]
+VARIANT_CASES = [pytest.param(g.name, v, id=f"{g.name}-{v}" if v else g.name)
+                 for g in GAMES for v in variants_of(g)]
 
 
-@pytest.mark.parametrize("game, option", OPTION_CASES)
-def test_bad_option_value_lists_the_allowed_values(game, option):
-    message = error_of(game=game, options={option.name: "no_such_value"})
+@pytest.mark.parametrize("game, variant", VARIANT_CASES)
+def test_unknown_option_lists_the_options(game, variant):
+    message = error_of(game=game, variant=variant or None, options={"no_such_option": 1})
+    allowed = [o.name for o in registry.info(game).options_of(variant)]
+    assert mentions(message, "unknown option", "no_such_option", *allowed)
+
+
+OPTION_CASES = [pytest.param(g.name, v, o, id=f"{g.name}-{v + '-' if v else ''}{o.name}")
+                for g in GAMES for v in variants_of(g) for o in g.options_of(v)]
+
+
+@pytest.mark.parametrize("game, variant, option", OPTION_CASES)
+def test_bad_option_value_lists_the_allowed_values(game, variant, option):
+    variant = variant or None
+    message = error_of(game=game, variant=variant, options={option.name: "no_such_value"})
     assert mentions(message, option.name, "no_such_value", *option.choices)
     if option.int_range is not None:
         low, high = option.int_range
         assert mentions(message, low, high)
         for outside in (low - 1, high + 1):
-            assert mentions(error_of(game=game, options={option.name: outside}), option.name, low, high)
+            assert mentions(error_of(game=game, variant=variant, options={option.name: outside}),
+                            option.name, low, high)
+
+
+@pytest.mark.parametrize("game, variant", [c for c in VARIANT_CASES if c.values[1]])
+def test_an_option_of_another_variant_is_refused(game, variant):
+    meta = registry.info(game)
+    foreign = [o.name for o in meta.options if o not in meta.options_of(variant)]
+    for name in foreign:
+        message = error_of(game=game, variant=variant, options={name: "x"})
+        assert mentions(message, name, "does not apply", variant,
+                        *[o.name for o in meta.options_of(variant)])
+
+
+def test_an_unknown_variant_lists_the_variants():
+    for meta in GAMES:
+        message = error_of(game=meta.name, variant="no_such_variant")
+        assert mentions(message, "no_such_variant", *[v.name for v in meta.variants])
 
 
 @pytest.mark.parametrize("n", range(3, 8))
