@@ -5,8 +5,12 @@
 * :mod:`analysis.plots` – matplotlib helpers (Agg canvas, no window).
 * :mod:`analysis.report` – CSV, PNG and ``report.md`` for a run directory;
   it never branches on a game's name.
-* one module per game family (``analysis.wizard``), named by the game's
-  registry entry, with ``reduce(records, study)``, ``combine(cubes)``,
-  ``tables(cube, manifest)``, ``plots(cube, manifest, out_dir)`` and
+* :mod:`analysis.compare` – two runs dealt the same cards, board by board.
+* :mod:`analysis.common` – the game-neutral pieces of the game modules
+  (labels, paired sums, rates and means with intervals, summaries).
+* one module per game family (``analysis.wizard``, ``analysis.jass``), named
+  by the game's registry entry, with ``reduce(records, study)``,
+  ``combine(cubes)``, ``tables(cube, manifest)``, ``plots(cube, manifest,
+  out_dir)`` (drawn by ``analysis.<family>_plots``) and
   ``summary(tables, manifest)``.
 """

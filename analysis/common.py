@@ -1,0 +1,302 @@
+"""What the games' analysis modules share: cube building blocks, player labels, table helpers.
+
+Each game family has its own module (``analysis.wizard``, ``analysis.jass``)
+that knows its records and the questions it answers. The pieces here do not
+depend on the game:
+
+* records → cube: contiguous columns, rows in whole blocks of seats, per-board
+  sums of each lineup slot, and the additive moments of paired comparisons
+  (:func:`paired_sums`, read back by :func:`paired_differences`);
+* labels: the strategies of a lineup, player labels, positions in words
+  (:class:`Lineup`);
+* cube → tables: sums by group, rates and means with their 95 % intervals,
+  shares within a group, mean game total and win rate
+  (:func:`with_game_results`), quantiles of game totals, and the ``attrs``
+  that tell the report where a table belongs (:func:`tag`);
+* the sentence that lists shares in a summary (:func:`shares_sentence`) and
+  the one-line description of a study under every plot (:func:`describe`).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from .stats import empty_frame, mean_ci, paired_diff_ci, wilson
+
+PAIR_VALUES = ["n_boards", "weight_sum", "diff_sum", "diff_sq"]     # the value columns of a paired cube table
+GAME_VALUES = ["n", "win_units", "total_sum", "total_sq"]           # the value columns of a ``games`` cube table
+MIN_PLOTTED = 10    # plots leave out estimates from fewer observations (the tables keep them)
+
+
+# -- records -> cube -------------------------------------------------------------------
+
+def study_dict(study) -> dict:
+    """The study as a dict, whether given as a :class:`sim.study.Study` or already as one."""
+    return study if isinstance(study, dict) else study.to_dict()
+
+
+def contiguous_fields(records: np.ndarray, names) -> dict[str, np.ndarray]:
+    """One contiguous copy of each named field.
+
+    Every pass over a field of a packed record array reads all of it, so a
+    field used several times is read once.
+    """
+    return {name: np.ascontiguousarray(records[name]) for name in names}
+
+
+def whole_blocks(d: dict, keys, n_seats: int) -> dict:
+    """The columns with the ``n_seats`` rows of each block (a deal, a game) together, in seat order.
+
+    A block is the rows with equal ``keys``. The kernels write them so;
+    anything else (rows concatenated or filtered by hand) is sorted into that
+    order first.
+    """
+    n = len(d["seat"])
+    if n % n_seats:
+        raise ValueError(f"{n} rows are not whole blocks of {n_seats} seats")
+    seat = d["seat"]
+    in_blocks = all((seat[s::n_seats] == s).all() for s in range(n_seats)) and all(
+        (d[k][s::n_seats] == d[k][::n_seats]).all() for k in keys for s in range(1, n_seats))
+    if in_blocks:
+        return d
+    order = np.lexsort((seat, *(d[k] for k in reversed(keys))))
+    return {k: v[order] for k, v in d.items()}
+
+
+def square(x) -> np.ndarray:
+    """x² as int64 (the sums of squares of a cube; a narrow record field would overflow)."""
+    return np.square(x, dtype=np.int64)
+
+
+def games_per_board(study: dict) -> int:
+    """Games played on one board (the rotations of duplicate seating), as the game defines it."""
+    from sim import registry
+    from sim.study import Study
+    return int(registry.game(study["game"]).games_per_board(Study.from_dict(study)))
+
+
+def board_slot_sums(board, player, value, n_players: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per board (rows, in board order) and lineup slot (columns): the sum of ``value`` over the
+    slot's rows, and how many rows it has. Boards without rows have no row."""
+    board = np.asarray(board, dtype=np.int64)
+    if len(board) == 0:
+        return np.zeros((0, n_players), np.int64), np.zeros((0, n_players), np.int64)
+    low, high = int(board.min()), int(board.max())
+    if high - low < 4 * len(board):                  # a chunk's boards are consecutive: no sorting
+        board_index, n_boards = board - low, high - low + 1
+    else:
+        _, board_index = np.unique(board, return_inverse=True)
+        n_boards = int(board_index.max()) + 1
+    cell = board_index * n_players + player
+    size = n_boards * n_players
+    # float sums of whole numbers below 2**53 are exact: the cast back loses nothing
+    sums = np.bincount(cell, weights=np.asarray(value, dtype=np.float64), minlength=size).astype(np.int64)
+    counts = np.bincount(cell, minlength=size).astype(np.int64)
+    sums, counts = sums.reshape(n_boards, n_players), counts.reshape(n_boards, n_players)
+    played = np.bincount(board_index, minlength=n_boards) > 0
+    return (sums, counts) if played.all() else (sums[played], counts[played])
+
+
+def paired_sums(slot_sums: np.ndarray, slot_counts: np.ndarray, group_of_slot,
+                names=("a", "b")) -> pd.DataFrame:
+    """Additive moments of the per-board difference between two sides (groups of lineup slots).
+
+    On each board, side j's mean result is S_j / C_j (S_j the sum of the
+    results its slots made on the board, C_j how many such rows). The
+    difference a − b is D / W with the whole numbers D = C_b·S_a − C_a·S_b and
+    W = C_a·C_b, so Σ D, Σ D² and Σ W add exactly across chunks. W is the same
+    on every board of a study (every board plays all its games), so
+    d = D / (Σ W / boards): see :func:`paired_differences`. A board never
+    straddles chunks. One row per pair of sides a < b, columns ``*names,
+    *PAIR_VALUES``.
+    """
+    group_of_slot = np.asarray(group_of_slot, dtype=np.int64)
+    n_groups = int(group_of_slot.max()) + 1 if len(group_of_slot) else 0
+    if len(slot_sums) == 0 or n_groups < 2:
+        return empty_frame(list(names), PAIR_VALUES)
+    if np.array_equal(group_of_slot, np.arange(len(group_of_slot))):
+        sums, counts = slot_sums, slot_counts          # each slot its own side
+    else:
+        member = np.zeros((len(group_of_slot), n_groups), dtype=np.int64)
+        member[np.arange(len(group_of_slot)), group_of_slot] = 1
+        sums, counts = slot_sums @ member, slot_counts @ member
+    a, b = np.triu_indices(n_groups, k=1)           # every pair of sides, a < b
+    if (counts == counts[0]).all():
+        # every board has the same rows per side (always, in a study): the moments come from
+        # the side sums and their cross-products, ΣD² = cb²·Σsa² − 2·ca·cb·Σsa·sb + ca²·Σsb²
+        ca, cb = counts[0, a], counts[0, b]
+        total, cross = sums.sum(axis=0), sums.T @ sums
+        both = (ca > 0) & (cb > 0)
+        n_boards = np.where(both, len(sums), 0)
+        diff_sum = np.where(both, cb * total[a] - ca * total[b], 0)
+        diff_sq = np.where(both, cb * cb * cross[a, a] - 2 * ca * cb * cross[a, b] + ca * ca * cross[b, b], 0)
+        weight_sum = n_boards * ca * cb
+    else:
+        ca, cb, sa, sb = counts[:, a], counts[:, b], sums[:, a], sums[:, b]
+        both = (ca > 0) & (cb > 0)                    # boards where both sides played
+        diff = np.where(both, cb * sa - ca * sb, 0)
+        n_boards, weight_sum = both.sum(axis=0), np.where(both, ca * cb, 0).sum(axis=0)
+        diff_sum, diff_sq = diff.sum(axis=0), (diff * diff).sum(axis=0)
+    values = (a, b, n_boards, weight_sum, diff_sum, diff_sq)
+    return pd.DataFrame({name: np.asarray(v, dtype=np.int64)
+                         for name, v in zip((*names, *PAIR_VALUES), values)})
+
+
+def paired_differences(n_boards, weight_sum, diff_sum, diff_sq, scale=1):
+    """``(mean, lo, hi)`` of the per-board difference a − b from the moments of :func:`paired_sums`.
+
+    Each board's difference is D / (W / boards); ``scale`` is the unit the
+    summed results were counted in (a whole-number win unit, say), so that
+    the difference comes out in results.
+    """
+    unit = weight_sum / n_boards * scale
+    return paired_diff_ci(n_boards, diff_sum / unit, diff_sq / unit ** 2)
+
+
+# -- labels ------------------------------------------------------------------------------
+
+def strategies(lineup) -> tuple[list[int], list[str]]:
+    """(strategy index of each slot, the distinct player specs in order of first appearance)."""
+    specs: list[str] = []
+    index = []
+    for spec in lineup:
+        if spec not in specs:
+            specs.append(spec)
+        index.append(specs.index(spec))
+    return index, specs
+
+
+def player_labels(lineup) -> list[str]:
+    """A label per lineup slot: its number and its player spec ("0 heuristic")."""
+    return [f"{slot} {spec}" for slot, spec in enumerate(lineup)]
+
+
+def order_name(position: int, n_players: int) -> str:
+    """Bidding or play order in words: first hand … dealer."""
+    if position == n_players - 1:
+        return "dealer"
+    if position == 0:
+        return "first hand"
+    return {1: "2nd hand", 2: "3rd hand"}.get(position, f"{position + 1}th hand")
+
+
+class Lineup:
+    """How the players of a study read in tables: slot labels, strategies, positions in words."""
+
+    def __init__(self, study: dict):
+        self.study = study
+        self.n_players = int(study["players"])
+        self.strategy_of_slot, self.specs = strategies(study["lineup"])
+        self.labels = player_labels(study["lineup"])
+
+    def label(self, df: pd.DataFrame, column: str = "player") -> pd.DataFrame:
+        """Add ``strategy`` and turn ``column`` (a slot number) into its label ("0 heuristic")."""
+        slots = df[column].to_numpy()
+        df["strategy"] = pd.Categorical([self.specs[self.strategy_of_slot[s]] for s in slots],
+                                        categories=self.specs)
+        df[column] = pd.Categorical([self.labels[s] for s in slots], categories=self.labels)
+        return df
+
+    def orders(self, positions) -> list[str]:
+        """Each position (0 = first hand) in words."""
+        return [order_name(int(p), self.n_players) for p in positions]
+
+
+# -- cube -> tables ----------------------------------------------------------------------
+
+def sum_by(df: pd.DataFrame, by, columns) -> pd.DataFrame:
+    """``columns`` summed per group of ``by``, the groups as columns, sorted."""
+    return df.groupby(by, sort=True, observed=True)[columns].sum().reset_index()
+
+
+def with_rate(df: pd.DataFrame, successes: str, n: str, name: str) -> pd.DataFrame:
+    """Add the rate ``successes / n`` as ``name`` with its Wilson interval ``name_lo``, ``name_hi``."""
+    df[name] = df[successes] / df[n].where(df[n] > 0)
+    df[name + "_lo"], df[name + "_hi"] = (np.asarray(v) for v in wilson(df[successes], df[n]))
+    return df
+
+
+def with_mean(df: pd.DataFrame, n: str, s1: str, s2: str, name: str, drop: bool = True) -> pd.DataFrame:
+    """Add the mean of a sample known by its count ``n``, sum ``s1`` and sum of squares ``s2``
+    as ``name`` with its t interval; ``drop`` removes the two sums."""
+    df[name], df[name + "_lo"], df[name + "_hi"] = (np.asarray(v) for v in mean_ci(df[n], df[s1], df[s2]))
+    return df.drop(columns=[s1, s2]) if drop else df
+
+
+def share_within(df: pd.DataFrame, group: list[str], count: str, name: str = "share") -> pd.DataFrame:
+    """Each row's share of its group's total ``count`` (of all rows for no group), with a Wilson interval."""
+    df = df[df[count] > 0].copy()
+    df["_all"] = df.groupby(group, observed=True)[count].transform("sum") if group else df[count].sum()
+    return with_rate(df, count, "_all", name).drop(columns="_all")
+
+
+def add_moments(df: pd.DataFrame, column: str, count: str = "n") -> pd.DataFrame:
+    """Add ``column_x`` and ``column_xx`` (count × value, count × value²) to a histogram-like table,
+    so that summing rows gives the moments :func:`with_mean` reads."""
+    value = df[column].astype(np.int64)
+    df[column + "_x"] = df[count] * value
+    df[column + "_xx"] = df[count] * value * value
+    return df
+
+
+def with_game_results(summed: pd.DataFrame, win_unit: int) -> pd.DataFrame:
+    """Mean game total and win rate, with their intervals, from summed ``GAME_VALUES`` columns.
+
+    ``win_units`` counts wins in whole units of 1 / ``win_unit`` (a win shared
+    by k players is ``win_unit / k`` units); the table gets ``games``,
+    ``wins``, ``mean_total`` and ``win_rate``. Groups without games are left out.
+    """
+    part = summed.rename(columns={"n": "games"})
+    part = part[part["games"] > 0]
+    part["wins"] = part["win_units"] / win_unit
+    part = with_mean(part.drop(columns="win_units"), "games", "total_sum", "total_sq", "mean_total")
+    return with_rate(part, "wins", "games", "win_rate")
+
+
+def tag(df: pd.DataFrame, question: str, title: str, show: str = "csv", note: str = "") -> pd.DataFrame:
+    """Describe a table for the report: its question, title, where it is shown.
+
+    ``show``: ``terminal`` (printed by the CLI, and in the report), ``report``
+    (in report.md) or ``csv`` (only written as CSV).
+    """
+    df = df.reset_index(drop=True)
+    df.attrs.update(question=question, title=title, show=show, note=note)
+    return df
+
+
+def total_quantiles(dist: pd.DataFrame) -> pd.DataFrame:
+    """Quantiles of game totals per strategy from the (total → count) histogram."""
+    rows = []
+    for strategy, part in dist.groupby("strategy", observed=True, sort=True):
+        part = part.groupby("total")["n"].sum()
+        cum = part.cumsum().to_numpy()
+        n = int(cum[-1]) if len(cum) else 0
+        if n == 0:
+            continue
+        # lower quantile: the smallest total with at least q·n games at or below it
+        quantile = {f"p{int(q * 100):02d}": int(part.index[np.searchsorted(cum, q * n)])
+                    for q in (0.05, 0.25, 0.5, 0.75, 0.95)}
+        rows.append({"strategy": strategy, "games": n, "min": int(part.index[0]), **quantile,
+                     "max": int(part.index[-1])})
+    return pd.DataFrame(rows).rename(columns={"p50": "median"})
+
+
+# -- summaries and plots ------------------------------------------------------------------
+
+def shares_sentence(what: str, table: pd.DataFrame, label: str, interval, sep: str = ", ") -> str:
+    """``<what>: <label> <share>, … (of N deals).`` from a table of shares of ``deals``.
+
+    ``interval(row, "share")`` writes a share with its interval, as the game's summary words its numbers.
+    """
+    shares = sep.join(f"{r[label]} {interval(r, 'share')}" for _, r in table.iterrows())
+    return f"{what}: {shares} (of {int(table['deals'].sum()):,} deals)."
+
+
+def describe(study: dict, title: str, games: int | None = None) -> str:
+    """A one-line description of the study for plot subtitles, headed by the game's ``title``."""
+    opts = ", ".join(f"{k}={v}" for k, v in sorted(study.get("options", {}).items()))
+    text = f"{title} ({opts})" if opts else title
+    count = f" · {games:,} games" if games is not None else ""
+    players = ", ".join(player_labels(study["lineup"]))
+    return (f"{text} · {study['players']} players: {players}{count} · "
+            f"{study.get('seating', 'fixed')} seating, seed {study.get('seed')}")
