@@ -46,6 +46,9 @@ CASES = (
     Case("oh_hell-heuristic", "oh_hell", 4, ("heuristic",), (("rounds", "12"),), 100_000, "deals"),
     Case("wizard-heuristic", "wizard", 4, ("heuristic",), (), 40_000, "games"),
     Case("wizard-random", "wizard", 4, ("random",), (), 60_000, "games"),
+    Case("schieber-random", "jass", 4, ("random",), (), 40_000, "games",
+         "the reference Python kit for Schieber plays ~700 random deals/s (one core)"),
+    Case("schieber-heuristic", "jass", 4, ("heuristic",), (), 10_000, "games"),
 )
 
 
@@ -54,8 +57,8 @@ def make_study(case: Case, boards: int) -> Study:
                         options=dict(case.options), boards=boards, seed=12345)
 
 
-def play(case: Case, boards: int, chunk: int) -> tuple[float, int, int]:
-    """Seconds, deals and card plays of one run_chunk call."""
+def play(case: Case, boards: int, chunk: int) -> tuple[float, int, int, int]:
+    """Seconds, deals, games and card plays of one run_chunk call."""
     study = make_study(case, boards)
     game = registry.game(case.game)
     states = chunk_states(study.seed, chunk)
@@ -64,8 +67,10 @@ def play(case: Case, boards: int, chunk: int) -> tuple[float, int, int]:
     seconds = time.perf_counter() - t0
     deals = records["deals"]
     n_deals = len(deals) // case.players
-    plays = int(deals["hand_size"].astype(np.int64).sum())
-    return seconds, n_deals, plays
+    n_games = len(records["games"]) // case.players
+    # every trick taken is one card from each player
+    plays = int(deals["tricks"].astype(np.int64).sum()) * case.players
+    return seconds, n_deals, n_games, plays
 
 
 def bench_one_core(case: Case, repeats: int):
@@ -82,20 +87,15 @@ def bench_all_cores(case: Case, repeats: int, cores: int):
             t0 = time.perf_counter()
             parts = parallel(delayed(play)(case, case.boards, 1 + r * cores + c) for c in range(cores))
             walls.append(time.perf_counter() - t0)
-            runs.append((walls[-1], sum(p[1] for p in parts), sum(p[2] for p in parts)))
+            runs.append((walls[-1], *(sum(p[i] for p in parts) for i in (1, 2, 3))))
     return _rates(case, runs, walls)
 
 
 def _rates(case, runs, seconds):
-    boards = [runs[i][1] / seconds[i] for i in range(len(runs))]
-    plays = [runs[i][2] / seconds[i] for i in range(len(runs))]
-    games_per_deal = 1 if case.unit == "deals" else None
-    deals_per_s = statistics.median(boards)
-    games_per_s = None
-    if games_per_deal is None:
-        rounds = registry.game(case.game).rounds(make_study(case, 1))
-        games_per_s = deals_per_s / rounds
-    return deals_per_s, games_per_s, statistics.median(plays)
+    """Medians of deals/s, games/s (None when a game is one deal) and card plays/s."""
+    deals, games, plays = ([run[i] / s for run, s in zip(runs, seconds)] for i in (1, 2, 3))
+    games_per_s = statistics.median(games) if case.unit == "games" else None
+    return statistics.median(deals), games_per_s, statistics.median(plays)
 
 
 def main(argv=None) -> int:

@@ -82,7 +82,7 @@ class GameInfo:
 
 _GAMES: dict[str, GameInfo] = {}
 _IMPLS: dict[str, object] = {}
-_DECLARATIONS = ("sim.games.wizard.rules",)
+_DECLARATIONS = ("sim.games.wizard.rules", "sim.games.jass.rules")
 
 
 def register(info: GameInfo) -> GameInfo:

@@ -218,8 +218,26 @@ def check_wizard_family_duplicate(study: Study, records: dict) -> None:
     assert same_in_every_rotation(d["trumps_held"], turned), "rotations dealt different hands"
 
 
-RECORD_CHECKS = {"wizard": check_wizard_family_records}
-DUPLICATE_CHECKS = {"wizard": check_wizard_family_duplicate}
+def check_jass_family_records(study: Study, records: dict) -> None:
+    """The Jass record invariants (written with the Jass tests: 157 points a deal, …)."""
+    from jass.test_records import check_common, check_differenzler, check_schieber
+    check_common(study, records)
+    (check_schieber if study.variant == "schieber" else check_differenzler)(study, records)
+
+
+RECORD_CHECKS = {"wizard": check_wizard_family_records, "jass": check_jass_family_records}
+def check_jass_family_duplicate(study: Study, records: dict) -> None:
+    """Every rotation of a board is dealt the same hand in each deal and seat
+    (games of one board may last a different number of deals)."""
+    d = records["deals"]
+    keys = np.stack([d["board"], d["deal"].astype(np.int64), d["seat"].astype(np.int64)], axis=1)
+    _, first = np.unique(keys, axis=0, return_index=True)
+    _, inverse = np.unique(keys, axis=0, return_inverse=True)
+    assert (d["hand"] == d["hand"][first][inverse.ravel()]).all(), "rotations dealt different hands"
+    assert len(np.unique(d["game"])) == study.boards * 4
+
+
+DUPLICATE_CHECKS = {"wizard": check_wizard_family_duplicate, "jass": check_jass_family_duplicate}
 
 
 def record_check(game: str, checks: dict = RECORD_CHECKS):

@@ -1,0 +1,936 @@
+"""Analysis of Jass runs (Schieber and Differenzler): trump odds, bid accuracy, scoring balance.
+
+The path is records → :func:`reduce` → cube → :func:`combine` → :func:`tables`
+and :func:`plots`, as for every game (see ``analysis/wizard.py``): a *cube*
+is a dict of small DataFrames of integer counts and sums per group, and the
+cubes of different chunks add up. The two variants answer different
+questions, so they reduce to different cube tables; the study's ``variant``
+says which (``combine`` adds whatever tables the cubes hold). The plots are
+drawn by :mod:`analysis.jass_plots`; what every game's analysis shares is in
+:mod:`analysis.common`.
+
+Cube tables of both variants (keys → values, all int64):
+
+``games``           seat, team, player, start_position → n, win_units, total_sum, total_sq
+                    (win_units = win share × ``WIN_UNIT``, a whole number)
+``game_ends``       end, deals, extra_deals, claim_player → n  (one row per game;
+                    claim_player = lineup slot that claimed, -1 none)
+``totals``          player, total → n  (the distribution of game totals)
+``slot_pairs``      measure, slot_a, slot_b → n_boards, weight_sum, diff_sum, diff_sq
+``strategy_pairs``  measure, strategy_a, strategy_b → the same, per distinct player spec
+                    (measure 0: game total; 1: win units)
+
+Schieber (one *deal* = one game's deal; the declaring team is the chooser's,
+which is always the first hand's team):
+
+``s_deals``         complete, mode, multiplier, pushed, first_player, chooser_player → n,
+                    sums and squares of the declaring team's card points (``decl_points``),
+                    the defenders' (``def_points``), both teams' counted points
+                    (``decl_counted``, ``def_counted``), the deal's counted points
+                    (``deal_counted``) and the margin (``margin`` = decl − def counted);
+                    counts ``over_half`` (declarers took ≥ 79 of 157 card points),
+                    ``outscored`` (declarers counted more than the defenders),
+                    ``decl_match``, ``def_match``
+``s_team_trumps``   pushed, chooser_trumps, team_trumps → n, points_sum, points_sq, over_half
+                    (complete deals of a trump suit; points = the declaring team's card points)
+``s_seats``         complete, suit_mode, position, seat, player, role, trumps_held → n,
+                    points_sum, points_sq, tricks_sum, tricks_sq, last_trick
+                    (role 0 chooser, 1 the chooser's partner, 2 defender)
+``s_weis``          suit_mode, position, player, weis_held, declared, scored, stoeck → n,
+                    declared_sum, scored_sum, scored_sq  (one row per hand; declared and
+                    scored are 0/1 flags, the sums are raw Weis points)
+``s_team_weis``     complete, declaring, weis, stoeck → n  (one row per deal and team:
+                    the team's raw Weis scored, 1 if it had Stöck)
+
+Differenzler:
+
+``d_seats``         extra, position, seat, player → n, penalty_sum, penalty_sq, miss_sum, miss_sq,
+                    points_sum, points_sq, prediction_sum, prediction_sq, exact
+                    (extra = 1 for a tie-break deal; miss = points − prediction)
+``d_predictions``   player, prediction → n, points_sum, points_sq
+``d_miss``          player, miss → n
+``d_trumps``        position, player, trumps_held → n, points_sum, points_sq, prediction_sum,
+                    prediction_sq
+``d_turned``        mode, trump_rank → n  (one per board and deal: duplicate rotations of a
+                    board turn the same card, so only the board's first game counts)
+
+``player`` is the lineup slot; a *strategy* is a distinct player spec of the
+lineup, numbered in order of first appearance. Card points of a deal cut
+short by a claim are not comparable with whole deals, so the tables of points
+per deal read ``complete`` deals only; choices (modes, pushes, Weis) count
+every deal.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from sim.games.jass.cards import MODE_NAMES, RANK_NAMES
+from sim.games.jass.records import END_CLAIM_RIGHT, END_CLAIM_WRONG, END_KINDS
+
+from .common import (GAME_VALUES, Lineup, add_moments, board_slot_sums, contiguous_fields, paired_differences,
+                     paired_sums, share_within, shares_sentence, square, strategies, study_dict, sum_by, tag,
+                     total_quantiles, whole_blocks, with_game_results, with_mean, with_rate)
+from .stats import Scratch, combine_cubes, group_sums, mean_ci
+
+N_SEATS = 4
+WIN_UNIT = 12          # lcm(1..4): a Differenzler win shared by k ≤ 4 players is 12/k whole units
+DEAL_POINTS = 157      # card points of a whole deal, the last trick's 5 included
+HALF = DEAL_POINTS // 2 + 1    # 79: more than half of the card points
+N_SUIT_MODES = 4       # modes 0..3 have a trump suit
+MEASURE_TOTAL, MEASURE_WIN = 0, 1
+
+SHARED_KEYS = {
+    "games": ["seat", "team", "player", "start_position"],
+    "game_ends": ["end", "deals", "extra_deals", "claim_player"],
+    "totals": ["player", "total"],
+    "slot_pairs": ["measure", "slot_a", "slot_b"],
+    "strategy_pairs": ["measure", "strategy_a", "strategy_b"],
+}
+SCHIEBER_KEYS = {
+    "s_deals": ["complete", "mode", "multiplier", "pushed", "first_player", "chooser_player"],
+    "s_team_trumps": ["pushed", "chooser_trumps", "team_trumps"],
+    "s_seats": ["complete", "suit_mode", "position", "seat", "player", "role", "trumps_held"],
+    "s_weis": ["suit_mode", "position", "player", "weis_held", "declared", "scored", "stoeck"],
+    "s_team_weis": ["complete", "declaring", "weis", "stoeck"],
+}
+DIFFERENZLER_KEYS = {
+    "d_seats": ["extra", "position", "seat", "player"],
+    "d_predictions": ["player", "prediction"],
+    "d_miss": ["player", "miss"],
+    "d_trumps": ["position", "player", "trumps_held"],
+    "d_turned": ["mode", "trump_rank"],
+}
+KEYS = {**SHARED_KEYS, **SCHIEBER_KEYS, **DIFFERENZLER_KEYS}
+
+QUESTIONS = {
+    "schieber": ("Trump odds", "Scoring balance"),
+    "differenzler": ("Bid accuracy", "Trump odds", "Scoring balance"),
+}
+GAME_FIELDS = ("game", "board", "seat", "player", "team", "start_position", "total", "win", "end",
+               "claim_seat", "deals", "extra_deals")
+SCHIEBER_FIELDS = ("game", "deal", "seat", "player", "dealer", "position", "mode", "chooser", "pushed",
+                   "multiplier", "trumps_held", "tricks", "points", "last_trick", "weis_held", "weis_declared",
+                   "weis_scored", "stoeck", "match", "team_score", "complete")
+DIFFERENZLER_FIELDS = ("game", "board", "deal", "seat", "player", "position", "mode", "trump_card",
+                       "trumps_held", "points", "prediction", "penalty")
+ROLES = ("chooser", "partner", "defender")
+# role of a seat from its distance to the chooser in play order: 0 chooser, 2 partner, 1 and 3 defenders
+_ROLE_OF_DISTANCE = np.array([0, 2, 1, 2], dtype=np.int8)
+
+
+# -- records -> cube -----------------------------------------------------------------
+
+def variant_of(study: dict) -> str:
+    return study.get("variant") or "schieber"
+
+
+def reduce(records: dict, study) -> dict[str, pd.DataFrame]:
+    """The cube of one chunk's records ``{"deals": DEALS rows, "games": GAMES rows}``."""
+    study = study_dict(study)
+    variant = variant_of(study)
+    fields = SCHIEBER_FIELDS if variant == "schieber" else DIFFERENZLER_FIELDS
+    deals = whole_blocks(contiguous_fields(records["deals"], fields), ("game", "deal"), N_SEATS)
+    games = whole_blocks(contiguous_fields(records["games"], GAME_FIELDS), ("game",), N_SEATS)
+    cube = _game_cube(games, study)
+    cube.update(_schieber_cube(deals) if variant == "schieber" else _differenzler_cube(deals))
+    return cube
+
+
+def combine(cubes) -> dict[str, pd.DataFrame]:
+    """Add cubes (of chunks, or of earlier combinations): canonical and associative."""
+    cubes = list(cubes)
+    present = {name: keys for name, keys in KEYS.items() if any(name in c for c in cubes)}
+    return combine_cubes(cubes, present)
+
+
+def _by_seat(column: np.ndarray) -> np.ndarray:
+    """A per-row column as (blocks, 4): one row per deal or game, one column per seat."""
+    return column.reshape(-1, N_SEATS)
+
+
+def _game_cube(g: dict, study: dict) -> dict[str, pd.DataFrame]:
+    """The cube tables of the ``games`` records, shared by both variants."""
+    n_players = int(study["players"])
+    strategy_of_slot, _ = strategies(study["lineup"])
+    scratch = Scratch(len(g["seat"]))
+    win_units = np.rint(g["win"].astype(np.float64) * WIN_UNIT).astype(np.int64)
+    once = {k: g[k][::N_SEATS] for k in ("end", "deals", "extra_deals", "claim_seat")}
+    players = _by_seat(g["player"])
+    claim = once["claim_seat"].astype(np.int64)
+    once["claim_player"] = np.where(claim >= 0, players[np.arange(len(claim)), np.maximum(claim, 0)], -1)
+    measures = {MEASURE_TOTAL: g["total"], MEASURE_WIN: win_units}
+    slot_pairs, strategy_pairs = [], []
+    for measure, value in measures.items():
+        sums, counts = board_slot_sums(g["board"], g["player"], value, n_players)
+        for out, groups, names in ((slot_pairs, np.arange(n_players), ("slot_a", "slot_b")),
+                                   (strategy_pairs, strategy_of_slot, ("strategy_a", "strategy_b"))):
+            pairs = paired_sums(sums, counts, groups, names)
+            pairs.insert(0, "measure", np.full(len(pairs), measure, dtype=np.int64))
+            out.append(pairs)
+    return {
+        "games": group_sums({k: g[k] for k in SHARED_KEYS["games"]},
+                            {"win_units": win_units, "total_sum": g["total"],
+                             "total_sq": square(g["total"])}, scratch=scratch),
+        "game_ends": group_sums({k: once[k] for k in SHARED_KEYS["game_ends"]}),
+        "totals": group_sums({"player": g["player"], "total": g["total"]}, scratch=scratch),
+        "slot_pairs": pd.concat(slot_pairs, ignore_index=True),
+        "strategy_pairs": pd.concat(strategy_pairs, ignore_index=True),
+    }
+
+
+def _schieber_cube(d: dict) -> dict[str, pd.DataFrame]:
+    n = len(d["seat"]) // N_SEATS
+    rows = np.arange(n)
+    deal = {k: d[k][::N_SEATS] for k in ("mode", "multiplier", "pushed", "chooser", "dealer", "complete")}
+    chooser = deal["chooser"].astype(np.int64)
+    decl = chooser % 2                         # the declaring team: seats decl and decl + 2
+    players = _by_seat(d["player"])
+    first_hand = (deal["dealer"].astype(np.int64) + 1) % N_SEATS
+
+    def per_team(column):
+        # (deals, 2): team t holds seats t and t + 2
+        by_seat = _by_seat(column).astype(np.int64)
+        return by_seat[:, :2] + by_seat[:, 2:]
+
+    team_points, team_weis, team_stoeck = per_team(d["points"]), per_team(d["weis_scored"]), per_team(d["stoeck"])
+    team_trumps = per_team(d["trumps_held"])
+    counted = _by_seat(d["team_score"])[:, :2].astype(np.int64)      # seat t's team score is team t's
+    match = _by_seat(d["match"])[:, :2].astype(np.int64)
+    decl_points, def_points = team_points[rows, decl], team_points[rows, 1 - decl]
+    decl_counted, def_counted = counted[rows, decl], counted[rows, 1 - decl]
+    deal_counted, margin = decl_counted + def_counted, decl_counted - def_counted
+    over_half = decl_points >= HALF
+    per_deal = group_sums(
+        {"complete": deal["complete"], "mode": deal["mode"], "multiplier": deal["multiplier"],
+         "pushed": deal["pushed"], "first_player": players[rows, first_hand],
+         "chooser_player": players[rows, chooser]},
+        {"decl_points_sum": decl_points, "decl_points_sq": square(decl_points),
+         "def_points_sum": def_points, "def_points_sq": square(def_points),
+         "decl_counted_sum": decl_counted, "decl_counted_sq": square(decl_counted),
+         "def_counted_sum": def_counted, "def_counted_sq": square(def_counted),
+         "deal_counted_sum": deal_counted, "deal_counted_sq": square(deal_counted),
+         "margin_sum": margin, "margin_sq": square(margin),
+         "over_half": over_half, "outscored": margin > 0,
+         "decl_match": match[rows, decl], "def_match": match[rows, 1 - decl]})
+
+    suit_whole = (deal["mode"] < N_SUIT_MODES) & (deal["complete"] == 1)
+    trumps = _by_seat(d["trumps_held"])
+    team_trump_table = group_sums(
+        {"pushed": deal["pushed"][suit_whole], "chooser_trumps": trumps[rows, chooser][suit_whole],
+         "team_trumps": team_trumps[rows, decl][suit_whole]},
+        {"points_sum": decl_points[suit_whole], "points_sq": square(decl_points[suit_whole]),
+         "over_half": over_half[suit_whole]})
+
+    scratch = Scratch(len(d["seat"]))
+    distance = (np.arange(N_SEATS)[None, :] - chooser[:, None]) % N_SEATS
+    role = _ROLE_OF_DISTANCE[distance].ravel()
+    suit_mode = np.repeat(deal["mode"] < N_SUIT_MODES, N_SEATS)
+    seats = group_sums(
+        {"complete": d["complete"], "suit_mode": suit_mode, "position": d["position"], "seat": d["seat"],
+         "player": d["player"], "role": role, "trumps_held": d["trumps_held"]},
+        {"points_sum": d["points"], "points_sq": square(d["points"]), "tricks_sum": d["tricks"],
+         "tricks_sq": square(d["tricks"]), "last_trick": d["last_trick"]}, scratch=scratch)
+    weis = group_sums(
+        {"suit_mode": suit_mode, "position": d["position"], "player": d["player"], "weis_held": d["weis_held"],
+         "declared": d["weis_declared"] > 0, "scored": d["weis_scored"] > 0, "stoeck": d["stoeck"]},
+        {"declared_sum": d["weis_declared"], "scored_sum": d["weis_scored"],
+         "scored_sq": square(d["weis_scored"])}, scratch=scratch)
+    teams = np.arange(2)[None, :]
+    team_weis = group_sums(
+        {"complete": np.repeat(deal["complete"], 2), "declaring": (teams == decl[:, None]).ravel(),
+         "weis": team_weis.ravel(), "stoeck": team_stoeck.ravel()})
+    return {"s_deals": per_deal, "s_team_trumps": team_trump_table, "s_seats": seats, "s_weis": weis,
+            "s_team_weis": team_weis}
+
+
+def _differenzler_cube(d: dict) -> dict[str, pd.DataFrame]:
+    scratch = Scratch(len(d["seat"]))
+    points = d["points"].astype(np.int64)
+    miss = points - d["prediction"]
+    penalty = d["penalty"]
+    seats = group_sums(
+        {"extra": d["deal"] >= 4, "position": d["position"], "seat": d["seat"], "player": d["player"]},
+        {"penalty_sum": penalty, "penalty_sq": square(penalty), "miss_sum": miss, "miss_sq": square(miss),
+         "points_sum": points, "points_sq": square(points), "prediction_sum": d["prediction"],
+         "prediction_sq": square(d["prediction"]), "exact": penalty == 0}, scratch=scratch)
+    predictions = group_sums({"player": d["player"], "prediction": d["prediction"]},
+                             {"points_sum": points, "points_sq": square(points)}, scratch=scratch)
+    misses = group_sums({"player": d["player"], "miss": miss}, scratch=scratch)
+    trumps = group_sums(
+        {"position": d["position"], "player": d["player"], "trumps_held": d["trumps_held"]},
+        {"points_sum": points, "points_sq": square(points), "prediction_sum": d["prediction"],
+         "prediction_sq": square(d["prediction"])}, scratch=scratch)
+    # the turned card, once per board and deal: the board's other rotations turn the same card
+    game, board = d["game"][::N_SEATS], d["board"][::N_SEATS]
+    _, board_index = np.unique(board, return_inverse=True)
+    first_game = np.full(int(board_index.max()) + 1 if len(board) else 0, np.iinfo(np.int64).max)
+    np.minimum.at(first_game, board_index, game)
+    dealt = game == first_game[board_index]
+    turned = group_sums({"mode": d["mode"][::N_SEATS][dealt],
+                         "trump_rank": d["trump_card"][::N_SEATS][dealt] % 9})
+    return {"d_seats": seats, "d_predictions": predictions, "d_miss": misses, "d_trumps": trumps,
+            "d_turned": turned}
+
+
+# -- labels ------------------------------------------------------------------------------
+
+def mode_labels(modes) -> pd.Categorical:
+    return pd.Categorical([MODE_NAMES[int(m)] for m in modes], categories=list(MODE_NAMES))
+
+
+def team_name(team: int) -> str:
+    return f"team {team} (seats {team}+{team + 2})"
+
+
+# -- cube -> tables ------------------------------------------------------------------------
+
+def tables(cube: dict, manifest: dict) -> dict[str, pd.DataFrame]:
+    """Labelled tables answering the questions of the run's variant, every estimate with its 95 % interval.
+
+    Estimates come as three columns ``x, x_lo, x_hi``; rates and shares are
+    fractions. Rate intervals are Wilson intervals, mean intervals Student t,
+    paired comparisons t intervals of the per-board differences. A win rate
+    is the mean win share (a shared Differenzler win counts 1/k).
+
+    The intervals treat the rows they count (deals, hands, games) as
+    independent. Deals of one game, and the rotations of a duplicate board,
+    are not quite, so those intervals are somewhat narrow; the paired
+    comparisons are exact in this respect (one observation per board).
+    """
+    lineup = Lineup(manifest["study"])
+    if variant_of(lineup.study) == "schieber":
+        return {**schieber_trump_tables(cube, lineup), **schieber_balance_tables(cube, lineup)}
+    return {**differenzler_bid_tables(cube, lineup), **differenzler_trump_tables(cube),
+            **balance_tables(cube, lineup, QUESTIONS["differenzler"][2])}
+
+
+# -- Schieber: trump odds ------------------------------------------------------------------
+
+def _deals(cube) -> pd.DataFrame:
+    """The ``s_deals`` cube table with each mode's name as ``mode_name`` beside its number."""
+    deals = cube["s_deals"].copy()
+    deals["mode_name"] = mode_labels(deals["mode"])
+    return deals
+
+
+def _named_modes(df: pd.DataFrame) -> pd.DataFrame:
+    """The table with its mode numbers dropped and ``mode_name`` shown as ``mode``."""
+    return df.drop(columns="mode").rename(columns={"mode_name": "mode"})
+
+
+def _chooser(pushed) -> np.ndarray:
+    """Who chose the mode of a deal, from whether the first hand pushed."""
+    return np.where(pushed == 1, "partner after a push", "first hand")
+
+
+def schieber_trump_tables(cube: dict, lineup: Lineup) -> dict[str, pd.DataFrame]:
+    """Modes chosen and pushes, the declaring team's points, trumps held, Weis and Stöck, matches."""
+    q, out = QUESTIONS["schieber"][0], {}
+    deals = _deals(cube)
+    modes = sum_by(deals, ["mode", "mode_name", "multiplier"], ["n"]).rename(columns={"n": "deals"})
+    modes = _named_modes(share_within(modes, [], "deals"))
+    out["modes"] = tag(modes, q, "Modes chosen (share of deals)", "terminal",
+                       "multiplier: the mode's multiplier under the option `multipliers`")
+
+    pushes = sum_by(deals.assign(pushes=deals["n"] * deals["pushed"]), ["first_player"], ["n", "pushes"])
+    pushes = with_rate(pushes.rename(columns={"n": "deals"}), "pushes", "deals", "push_rate")
+    out["push_rate_by_player"] = tag(lineup.label(pushes.rename(columns={"first_player": "player"})), q,
+                                     "Pushes of the first hand, by player", "terminal",
+                                     "deals: deals the player was first hand (chose or pushed)")
+
+    by_player = sum_by(deals, ["chooser_player", "mode", "mode_name"], ["n"]).rename(columns={"n": "deals"})
+    by_player = share_within(by_player, ["chooser_player"], "deals")
+    by_player = lineup.label(_named_modes(by_player).rename(columns={"chooser_player": "player"}))
+    out["modes_by_player"] = tag(by_player, q, "Modes chosen by each player (share of the player's choices)",
+                                 "report")
+    by_role = deals.assign(chooser=_chooser(deals["pushed"]))
+    by_role = sum_by(by_role, ["chooser", "mode", "mode_name"], ["n"]).rename(columns={"n": "deals"})
+    by_role = _named_modes(share_within(by_role, ["chooser"], "deals"))
+    out["modes_by_role"] = tag(by_role, q, "Modes chosen by the first hand and by its partner after a push",
+                               "report")
+
+    whole = deals[deals["complete"] == 1]
+    point_cols = ["n", "decl_points_sum", "decl_points_sq", "decl_counted_sum", "decl_counted_sq", "over_half",
+                  "outscored", "decl_match", "def_match"]
+    note = ("complete deals; card points of 157, raw = card points + Weis + Stöck + match before the "
+            "multiplier, counted = raw × multiplier; over half: the declaring team took ≥ 79 card points")
+    by_mode = _declarer_points(sum_by(whole, ["mode", "mode_name", "multiplier"], point_cols), raw=True,
+                               rates=("over_half",))       # matches by mode have a table of their own
+    out["declarer_points_by_mode"] = tag(_named_modes(by_mode), q, "The declaring team's points by mode", "terminal",
+                                         note)
+    push = whole.assign(chooser=_chooser(whole["pushed"]))
+    out["declarer_points_by_chooser"] = tag(_declarer_points(sum_by(push, ["chooser"], point_cols)), q,
+                                            "The declaring team's points: first hand or partner after a push",
+                                            "report", note)
+    by_chooser = lineup.label(_declarer_points(sum_by(whole, ["chooser_player"], point_cols))
+                              .rename(columns={"chooser_player": "player"}))
+    out["declarer_points_by_player"] = tag(by_chooser, q, "The declaring team's points by the player who chose",
+                                           "report", note)
+    match = sum_by(whole, ["mode", "mode_name"], ["n", "decl_match", "def_match"]).rename(columns={"n": "deals"})
+    match = match.rename(columns={"decl_match": "matches", "def_match": "defender_matches"})
+    match = with_rate(with_rate(match, "matches", "deals", "match_rate"), "defender_matches", "deals",
+                      "defender_match_rate")
+    out["match_rate_by_mode"] = tag(_named_modes(match), q,
+                                    "Match (all nine tricks) by mode: declaring team and defenders", "report",
+                                    "complete deals; a match adds 100 raw points")
+
+    seats = cube["s_seats"]
+    suit = seats[seats["suit_mode"] == 1].copy()
+    suit["role"] = pd.Categorical([ROLES[r] for r in suit["role"]], categories=list(ROLES))
+    held = sum_by(suit, ["role", "trumps_held"], ["n"]).rename(columns={"n": "hands"})
+    out["trumps_held_odds"] = tag(share_within(held, ["role"], "hands"), q,
+                                  "Trumps held by the chooser, the partner and a defender (deals with a trump suit)")
+    mean_held = add_moments(held, "trumps_held", "hands")
+    mean_held = sum_by(mean_held, ["role"], ["hands", "trumps_held_x", "trumps_held_xx"])
+    out["trumps_held_by_role"] = tag(with_mean(mean_held, "hands", "trumps_held_x", "trumps_held_xx",
+                                               "mean_trumps_held"), q,
+                                     "Trumps held by role (deals with a trump suit)", "report",
+                                     "each defender counted on his own: the two defenders hold twice this")
+    team = cube["s_team_trumps"]
+    team = sum_by(team, ["team_trumps"], ["n", "points_sum", "points_sq", "over_half"]).rename(
+        columns={"n": "deals"})
+    team = with_rate(with_mean(team, "deals", "points_sum", "points_sq", "mean_card_points"), "over_half", "deals",
+                     "over_half_rate")
+    out["points_by_team_trumps"] = tag(team.drop(columns="over_half"), q,
+                                       "The declaring team's card points by the trumps the team holds", "report",
+                                       "complete deals with a trump suit; trumps of the chooser and his partner")
+    out.update(weis_tables(cube, lineup, q))
+    return out
+
+
+_DECLARER_RATES = {"over_half": "over_half_rate", "outscored": "outscore_rate", "decl_match": "match_rate",
+                   "def_match": "defender_match_rate"}
+
+
+def _declarer_points(df: pd.DataFrame, raw: bool = False, rates=tuple(_DECLARER_RATES)) -> pd.DataFrame:
+    """Means of the declaring team's points and the ``rates`` (counts of ``s_deals``), per row of summed
+    ``s_deals`` columns; ``raw`` adds the points before the multiplier (rows of one mode only)."""
+    df = df[df["n"] > 0].rename(columns={"n": "deals"}).copy()
+    df = with_mean(df, "deals", "decl_points_sum", "decl_points_sq", "mean_card_points")
+    if raw:
+        # the multiplier is one number per mode in a run, so raw = counted / multiplier exactly
+        m = df["multiplier"].astype(np.float64)
+        df["raw_sum"], df["raw_sq"] = df["decl_counted_sum"] / m, df["decl_counted_sq"] / (m * m)
+        df = with_mean(df, "deals", "raw_sum", "raw_sq", "mean_raw_points")
+    df = with_mean(df, "deals", "decl_counted_sum", "decl_counted_sq", "mean_counted_points")
+    for count in rates:
+        df = with_rate(df, count, "deals", _DECLARER_RATES[count])
+    return df.drop(columns=list(_DECLARER_RATES))
+
+
+def weis_tables(cube: dict, lineup: Lineup, q: str) -> dict[str, pd.DataFrame]:
+    """How often a hand holds, declares and scores Weis of each value; Stöck; the same per team."""
+    out = {}
+    weis = cube["s_weis"].copy()
+    weis["held"] = weis["n"].where(weis["weis_held"] > 0, 0)
+    weis["declared_n"] = weis["n"] * weis["declared"]
+    weis["scored_n"] = weis["n"] * weis["scored"]
+    weis["stoeck_n"] = weis["n"] * weis["stoeck"]
+    weis["suit_hands"] = weis["n"] * weis["suit_mode"]
+
+    values = sum_by(weis, ["weis_held"], ["n", "declared_n", "scored_n"]).rename(
+        columns={"weis_held": "value", "n": "hands"})
+    values = share_within(values, [], "hands")
+    values = with_rate(with_rate(values, "declared_n", "hands", "declared_rate"), "scored_n", "hands", "scored_rate")
+    out["weis_values"] = tag(values.drop(columns=["declared_n", "scored_n"]), q,
+                             "Weis held in a hand, by value: how often, declared, scored", "report",
+                             "value = raw points of all melds in the hand as dealt (0: no Weis); "
+                             "declared and scored rates are of the hands holding that value")
+
+    def per(keys):
+        part = sum_by(weis, keys, ["n", "held", "declared_n", "scored_n", "scored_sum", "scored_sq", "stoeck_n",
+                                   "suit_hands"]).rename(columns={"n": "hands"})
+        part = with_rate(part, "held", "hands", "held_rate")
+        part = with_rate(part, "declared_n", "held", "declared_rate")
+        part = with_rate(part, "scored_n", "held", "scored_rate")
+        part = with_mean(part, "hands", "scored_sum", "scored_sq", "mean_weis_scored")
+        part = with_rate(part, "stoeck_n", "suit_hands", "stoeck_rate")
+        return part.drop(columns=["held", "declared_n", "scored_n", "stoeck_n"])
+
+    note = ("per hand; declared and scored rates are of the hands holding a Weis; mean Weis scored is raw "
+            "points per hand; Stöck rate is of hands in a trump-suit deal")
+    out["weis_by_player"] = tag(lineup.label(per(["player"])), q, "Weis and Stöck by player", "report", note)
+    by_position = per(["position"])
+    by_position.insert(1, "order", lineup.orders(by_position["position"]))
+    out["weis_by_position"] = tag(by_position, q, "Weis and Stöck by play position", "csv", note)
+
+    team = cube["s_team_weis"].copy()
+    team["side"] = np.where(team["declaring"] == 1, "declaring team", "defenders")
+    team["weis_n"] = team["n"].where(team["weis"] > 0, 0)
+    team["stoeck_n"] = team["n"] * team["stoeck"]
+    team = add_moments(team, "weis")
+    sides = sum_by(team, ["side"], ["n", "weis_n", "weis_x", "weis_xx", "stoeck_n"]).rename(columns={"n": "deals"})
+    sides = with_rate(with_rate(sides, "weis_n", "deals", "weis_rate"), "stoeck_n", "deals", "stoeck_rate")
+    out["weis_by_team"] = tag(with_mean(sides, "deals", "weis_x", "weis_xx", "mean_weis_scored")
+                              .drop(columns=["weis_n", "stoeck_n"]), q,
+                              "Weis and Stöck scored by the declaring team and the defenders", "report",
+                              "per deal; raw points before the multiplier; Stöck rate of all deals")
+    values = sum_by(team, ["side", "weis"], ["n"]).rename(columns={"n": "deals"})
+    out["team_weis_values"] = tag(share_within(values, ["side"], "deals"), q,
+                                  "Weis a team scores in a deal, by value (raw points)")
+    return out
+
+
+# -- Schieber: scoring balance ------------------------------------------------------------
+
+def schieber_balance_tables(cube: dict, lineup: Lineup) -> dict[str, pd.DataFrame]:
+    """The first hand's advantage, points by position, counted points by mode, and the shared tables."""
+    q, out = QUESTIONS["schieber"][1], {}
+    deals = _deals(cube)
+    whole = deals[deals["complete"] == 1]
+    sums = whole[["n", "decl_points_sum", "decl_points_sq", "def_points_sum", "def_points_sq",
+                  "decl_counted_sum", "decl_counted_sq", "def_counted_sum", "def_counted_sq",
+                  "decl_match", "def_match"]].sum()
+    sides = pd.DataFrame({
+        "team": ["first hand's team (declaring)", "the other team"],
+        "deals": [sums["n"]] * 2,
+        "points_sum": [sums["decl_points_sum"], sums["def_points_sum"]],
+        "points_sq": [sums["decl_points_sq"], sums["def_points_sq"]],
+        "counted_sum": [sums["decl_counted_sum"], sums["def_counted_sum"]],
+        "counted_sq": [sums["decl_counted_sq"], sums["def_counted_sq"]],
+        "matches": [sums["decl_match"], sums["def_match"]]})
+    sides = with_mean(with_mean(sides, "deals", "points_sum", "points_sq", "mean_card_points"),
+                      "deals", "counted_sum", "counted_sq", "mean_counted_points")
+    out["first_hand_advantage"] = tag(with_rate(sides, "matches", "deals", "match_rate").drop(columns="matches"), q,
+                                      "First hand's team against the other team, per deal", "terminal",
+                                      "complete deals; the first hand chooses the mode (or pushes to his "
+                                      "partner), so his team is always the declaring team")
+
+    seats = cube["s_seats"]
+    seats = seats[seats["complete"] == 1]
+    by_position = sum_by(seats, ["position"], ["n", "points_sum", "points_sq", "tricks_sum", "tricks_sq",
+                                               "last_trick"]).rename(columns={"n": "hands"})
+    by_position.insert(1, "order", lineup.orders(by_position["position"]))
+    by_position = with_mean(with_mean(by_position, "hands", "points_sum", "points_sq", "mean_card_points"),
+                            "hands", "tricks_sum", "tricks_sq", "mean_tricks")
+    out["points_by_position"] = tag(with_rate(by_position, "last_trick", "hands", "last_trick_rate"), q,
+                                    "Card points per seat by play position in the deal", "report",
+                                    "complete deals; first hand and 3rd hand are partners (the declaring team)")
+    counted = sum_by(whole, ["mode", "mode_name", "multiplier"],
+                     ["n", "deal_counted_sum", "deal_counted_sq", "margin_sum", "margin_sq"]).rename(
+        columns={"n": "deals"})
+    counted = with_mean(with_mean(counted, "deals", "deal_counted_sum", "deal_counted_sq", "mean_counted_points"),
+                        "deals", "margin_sum", "margin_sq", "mean_margin")
+    options = lineup.study.get("options", {})
+    out["counted_points_by_mode"] = tag(
+        _named_modes(counted), q,
+        "Counted points per deal (both teams) by mode", "report",
+        f"multipliers={options.get('multipliers', 'default')}; complete deals; margin = declaring team − "
+        "defenders")
+    out.update(balance_tables(cube, lineup, q))
+    return out
+
+
+# -- both variants: games ----------------------------------------------------------------
+
+def balance_tables(cube: dict, lineup: Lineup, q: str) -> dict[str, pd.DataFrame]:
+    """Game totals and win rates by seat, team, start position, player; game length; paired comparisons."""
+    out = {}
+    schieber = variant_of(lineup.study) == "schieber"
+    seating = lineup.study.get("seating", "fixed")
+    games = lineup.label(cube["games"].copy())
+    what = "team's game total" if schieber else "penalty total (lower is better)"
+    luck = ("" if seating == "duplicate" else
+            f"seating is {seating}: a player's results include the luck of the cards and of the seat; "
+            "duplicate seating removes both")
+    groups = [("seat", "report", ""), ("team", "report", ""),
+              ("start_position", "report", "start position = play position in the first deal (0 = first hand)"),
+              ("player", "terminal", luck), ("strategy", "report", luck)]
+    for key, show, note in groups:
+        if key == "team" and not schieber:
+            continue
+        part = sum_by(games, [key, "strategy"] if key == "player" else [key], GAME_VALUES)
+        if key == "team":
+            # both seats of a team have a row per game with the same total and win: count the game once
+            part[GAME_VALUES] = part[GAME_VALUES] // 2
+        part = with_game_results(part, WIN_UNIT)
+        if key == "start_position":
+            part.insert(1, "order", lineup.orders(part["start_position"]))
+        if key == "team":
+            part["team"] = [team_name(t) for t in part["team"]]
+        note = "; ".join(x for x in (f"total = {what}", note) if x)
+        out[f"score_by_{key}"] = tag(part, q, f"Game total and win rate by {key.replace('_', ' ')}", show, note)
+
+    ends = cube["game_ends"].copy()
+    length = sum_by(ends, ["deals"], ["n"]).rename(columns={"n": "games"})
+    out["game_length"] = tag(share_within(length, [], "games"), q, "Deals per game (distribution)", "report"
+                             if schieber else "csv")
+    out["game_length_summary"] = tag(_length_summary(length), q, "Deals per game", "terminal",
+                                     "" if schieber else "4 deals, plus tie-break deals")
+    kinds = sum_by(ends, ["end"], ["n"]).rename(columns={"n": "games"})
+    kinds.insert(1, "how", [END_KINDS.get(int(e), f"end {e}") for e in kinds["end"]])
+    out["game_ends"] = tag(share_within(kinds, [], "games"), q, "How games ended", "terminal")
+    if schieber:
+        out["claims_by_player"] = tag(_claims(ends, games, lineup), q, "Claims (\"Thanks, enough\") by player",
+                                      "report", "per game played; a wrong claim loses the game at once")
+    else:
+        extra = sum_by(ends, ["extra_deals"], ["n"]).rename(columns={"n": "games"})
+        out["extra_deals"] = tag(share_within(extra, [], "games"), q, "Tie-break deals per game", "report",
+                                 "a tie for the lowest total after 4 deals is played on, one deal at a time")
+
+    out["total_distribution"] = tag(total_quantiles(lineup.label(cube["totals"].copy())), q,
+                                    "Distribution of game totals", "report", f"total = {what}")
+    pair_note = ("difference a − b per game, paired on the same boards: total = " + what
+                 + "; win rate difference in percentage points; "
+                 + ("each side played every seat of every board" if seating == "duplicate"
+                    else "without duplicate seating the difference includes the seats the sides sat in"))
+    partners = (lambda a, b: (a - b) % 2 == 0) if schieber else (lambda a, b: False)
+    slots = _paired_table(cube["slot_pairs"], "slot_a", "slot_b", lineup.labels, "player",
+                          skip=partners)
+    out["paired_players"] = tag(slots, q, "Paired comparison of players on the same boards", "report",
+                                pair_note + ("; partners (slots two apart) share a result and are left out"
+                                             if schieber else ""))
+    if len(lineup.specs) > 1:
+        pairs = _paired_table(cube["strategy_pairs"], "strategy_a", "strategy_b", lineup.specs, "strategy")
+        out["paired_strategies"] = tag(pairs, q, "Paired comparison of strategies on the same boards",
+                                       "terminal", pair_note)
+    return out
+
+
+def _length_summary(length: pd.DataFrame) -> pd.DataFrame:
+    """Mean (with its t interval) and quantiles of the deals per game, from the (deals → games) histogram."""
+    games = length["games"].to_numpy()
+    deals = length["deals"].to_numpy()
+    n = int(games.sum())
+    if n == 0:
+        return pd.DataFrame(columns=["games", "mean_deals", "mean_deals_lo", "mean_deals_hi"])
+    cum = np.cumsum(games)
+    quantile = {name: int(deals[np.searchsorted(cum, q * n)]) for name, q in
+                (("p05", 0.05), ("median", 0.5), ("p95", 0.95))}
+    mean, lo, hi = mean_ci(n, float((games * deals).sum()), float((games * deals * deals).sum()))
+    return pd.DataFrame([{"games": n, "mean_deals": mean, "mean_deals_lo": lo, "mean_deals_hi": hi,
+                          "min": int(deals.min()), **quantile, "max": int(deals.max())}])
+
+
+def _claims(ends: pd.DataFrame, games: pd.DataFrame, lineup: Lineup) -> pd.DataFrame:
+    """Right and wrong claims per game played, by the lineup slot that claimed."""
+    played = games.groupby("player", observed=False)["n"].sum()
+    claims = ends[ends["claim_player"] >= 0]
+    rows = []
+    for slot, label in enumerate(lineup.labels):
+        mine = claims[claims["claim_player"] == slot]
+        rows.append({"player": slot, "games": int(played.get(label, 0)),
+                     "right": int(mine.loc[mine["end"] == END_CLAIM_RIGHT, "n"].sum()),
+                     "wrong": int(mine.loc[mine["end"] == END_CLAIM_WRONG, "n"].sum())})
+    df = lineup.label(pd.DataFrame(rows))
+    df = with_rate(with_rate(df, "right", "games", "right_claim_rate"), "wrong", "games", "wrong_claim_rate")
+    return df[df["games"] > 0]
+
+
+def _paired_table(pairs: pd.DataFrame, a: str, b: str, names, what: str, skip=None) -> pd.DataFrame:
+    """Mean per-board differences of game total and win share, a − b, with t intervals."""
+    columns = [f"{what}_a", f"{what}_b", "boards", "diff_mean_total", "diff_mean_total_lo",
+               "diff_mean_total_hi", "diff_win_rate", "diff_win_rate_lo", "diff_win_rate_hi"]
+    pairs = pairs[pairs["n_boards"] > 0]
+    if skip is not None:
+        pairs = pairs[[not skip(x, y) for x, y in zip(pairs[a], pairs[b])]]
+    rows = []
+    for (i, j), part in pairs.groupby([a, b], sort=True):
+        row = {f"{what}_a": names[i], f"{what}_b": names[j]}
+        for measure, column, scale in ((MEASURE_TOTAL, "diff_mean_total", 1),
+                                       (MEASURE_WIN, "diff_win_rate", WIN_UNIT)):
+            m = part[part["measure"] == measure]
+            if not len(m):
+                row.update({column: np.nan, column + "_lo": np.nan, column + "_hi": np.nan})
+                continue
+            m = m.iloc[0]
+            row["boards"] = int(m["n_boards"])
+            row[column], row[column + "_lo"], row[column + "_hi"] = paired_differences(
+                m["n_boards"], m["weight_sum"], m["diff_sum"], m["diff_sq"], scale)
+        rows.append(row)
+    return pd.DataFrame(rows, columns=columns)
+
+
+# -- Differenzler: bid accuracy and trump odds ----------------------------------------------
+
+CALIBRATION_BUCKET = 10      # predictions are grouped 0–9, 10–19, … for calibration
+MISS_BANDS = (10, 20)        # "within k points" shares of the miss
+
+
+def differenzler_bid_tables(cube: dict, lineup: Lineup) -> dict[str, pd.DataFrame]:
+    """Prediction error by strategy, player, position, seat; the miss; calibration."""
+    q, out = QUESTIONS["differenzler"][0], {}
+    seats = lineup.label(cube["d_seats"].copy())
+    columns = ["n", "penalty_sum", "penalty_sq", "miss_sum", "miss_sq", "exact"]
+
+    def error_by(keys):
+        part = sum_by(seats, keys, columns).rename(columns={"n": "predictions"})
+        part = part[part["predictions"] > 0]
+        part = with_mean(part, "predictions", "penalty_sum", "penalty_sq", "mean_abs_error")
+        part = with_mean(part, "predictions", "miss_sum", "miss_sq", "mean_miss")
+        return with_rate(part, "exact", "predictions", "exact_rate")
+
+    note = "error = |points taken − prediction| (the deal's penalty); miss = points taken − prediction"
+    out["prediction_error_by_strategy"] = tag(error_by(["strategy"]), q, "Prediction error by strategy",
+                                              "terminal", note)
+    out["prediction_error_by_player"] = tag(error_by(["player", "strategy"]), q, "Prediction error by player",
+                                            "report", note)
+    by_position = error_by(["position"])
+    by_position.insert(1, "order", lineup.orders(by_position["position"]))
+    out["prediction_error_by_position"] = tag(by_position, q, "Prediction error by play position", "report",
+                                              note + "; the first hand predicts first")
+    out["prediction_error_by_seat"] = tag(error_by(["seat"]), q, "Prediction error by seat", "report", note)
+    kind = error_by(["extra"])
+    kind.insert(0, "deals", np.where(kind["extra"] == 1, "tie-break deals", "deals 1–4"))
+    out["prediction_error_by_deal_kind"] = tag(kind.drop(columns="extra"), q,
+                                               "Prediction error in the four deals and in tie-break deals")
+
+    miss = lineup.label(cube["d_miss"].copy())
+    dist = sum_by(miss, ["strategy", "miss"], ["n"]).rename(columns={"n": "predictions"})
+    out["prediction_miss"] = tag(share_within(dist, ["strategy"], "predictions"), q,
+                                 "The miss: points taken − prediction (distribution)")
+    bands = dist.assign(**{f"within_{k}": dist["predictions"].where(dist["miss"].abs() <= k, 0) for k in MISS_BANDS},
+                        over=dist["predictions"].where(dist["miss"] > 0, 0),
+                        under=dist["predictions"].where(dist["miss"] < 0, 0))
+    names = [f"within_{k}" for k in MISS_BANDS] + ["over", "under"]
+    bands = sum_by(bands, ["strategy"], ["predictions", *names])
+    for name in names:
+        bands = with_rate(bands, name, "predictions", f"{name}_share").drop(columns=name)
+    out["prediction_miss_summary"] = tag(bands, q, "How far predictions miss", "report",
+                                         "within k: |points − prediction| ≤ k; over: took more than predicted")
+
+    predictions = lineup.label(cube["d_predictions"].copy())
+    predictions["bucket"] = predictions["prediction"] // CALIBRATION_BUCKET
+    predictions = add_moments(predictions, "prediction")
+    calib = sum_by(predictions, ["strategy", "bucket"], ["n", "prediction_x", "prediction_xx", "points_sum",
+                                                         "points_sq"]).rename(columns={"n": "predictions"})
+    calib = calib[calib["predictions"] > 0]
+    calib.insert(1, "predicted", [_bucket_name(b) for b in calib["bucket"]])
+    calib = with_mean(calib, "predictions", "prediction_x", "prediction_xx", "mean_prediction")
+    calib = with_mean(calib, "predictions", "points_sum", "points_sq", "mean_points")
+    out["prediction_calibration"] = tag(calib.drop(columns="bucket"), q,
+                                        "Calibration: mean points taken for each prediction bucket", "report",
+                                        "well calibrated: mean points = mean prediction in every bucket")
+    return out
+
+
+def _bucket_name(bucket: int) -> str:
+    low = int(bucket) * CALIBRATION_BUCKET
+    return f"{low}–{min(low + CALIBRATION_BUCKET - 1, DEAL_POINTS)}"
+
+
+def differenzler_trump_tables(cube: dict) -> dict[str, pd.DataFrame]:
+    """The turned trump suit and card, and what the trumps held are worth in points."""
+    q, out = QUESTIONS["differenzler"][1], {}
+    turned = cube["d_turned"].copy()
+    suits = sum_by(turned, ["mode"], ["n"]).rename(columns={"n": "deals"})
+    suits.insert(0, "suit", mode_labels(suits["mode"]))
+    out["turned_trump"] = tag(share_within(suits.drop(columns="mode"), [], "deals"), q,
+                              "The turned trump suit (share of deals)", "terminal",
+                              "counted once per board and deal (duplicate rotations turn the same card)")
+    ranks = sum_by(turned, ["trump_rank"], ["n"]).rename(columns={"n": "deals"})
+    ranks.insert(0, "card", [RANK_NAMES[int(r)] for r in ranks["trump_rank"]])
+    out["turned_card_rank"] = tag(share_within(ranks.drop(columns="trump_rank"), [], "deals"), q,
+                                  "The rank of the turned card (the dealer keeps it)")
+
+    trumps = cube["d_trumps"].copy()
+    trumps["role"] = np.where(trumps["position"] == N_SEATS - 1, "dealer", "others")
+    trumps = add_moments(trumps, "trumps_held")
+    held = sum_by(trumps, ["role", "trumps_held"], ["n", "points_sum", "points_sq", "prediction_sum",
+                                                    "prediction_sq"]).rename(columns={"n": "hands"})
+    held = with_mean(with_mean(held, "hands", "points_sum", "points_sq", "mean_points"),
+                     "hands", "prediction_sum", "prediction_sq", "mean_prediction")
+    out["points_by_trumps_held"] = tag(held, q, "Points taken and predicted by trumps held", "report",
+                                       "the dealer's hand includes the turned card")
+    odds = sum_by(trumps, ["role", "trumps_held"], ["n"]).rename(columns={"n": "hands"})
+    out["trumps_held_odds"] = tag(share_within(odds, ["role"], "hands"), q, "Odds of holding k trumps")
+    mean_held = sum_by(trumps, ["role"], ["n", "trumps_held_x", "trumps_held_xx"]).rename(columns={"n": "hands"})
+    out["trumps_held_by_role"] = tag(with_mean(mean_held, "hands", "trumps_held_x", "trumps_held_xx",
+                                               "mean_trumps_held"), q, "Trumps held: the dealer and the others",
+                                     "report", "the dealer's hand includes the turned card")
+    return out
+
+
+# -- plain-language summary ----------------------------------------------------------------
+
+def percent(x) -> str:
+    """A share in percent for sentences and plot labels: "41.2 %"."""
+    # two decimals under 1 % (as the report's tables), so that a rare event does not read 0.0 %
+    return f"{100 * x:.2f} %" if 0 < abs(x) < 0.01 else f"{100 * x:.1f} %"
+
+
+def _ci(row, col, pct=True) -> str:
+    if pct:
+        f = percent
+    elif col.startswith("diff_"):
+        f = lambda v: f"{v:+.1f}"     # noqa: E731
+    else:
+        f = lambda v: f"{v:.1f}"      # noqa: E731
+    return f"{f(row[col])} ({f(row[col + '_lo'])} to {f(row[col + '_hi'])})"
+
+
+def summary(tabs: dict, manifest: dict) -> dict[str, list[str]]:
+    """A few plain sentences per question, with the numbers and their 95 % intervals."""
+    variant = variant_of(manifest["study"])
+    if variant == "schieber":
+        parts = (_schieber_trump_summary(tabs), _balance_summary(tabs, manifest))
+    else:
+        parts = (_bid_summary(tabs), _differenzler_trump_summary(tabs), _balance_summary(tabs, manifest))
+    return dict(zip(QUESTIONS[variant], parts))
+
+
+def _range_sentence(table, col, what, name, pct=True) -> str | None:
+    """'<what> runs from <lowest> (<name>) to <highest> (<name>)', or None for fewer than two rows."""
+    t = table.dropna(subset=[col])
+    if len(t) < 2:
+        return None
+    low, high = t.loc[t[col].idxmin()], t.loc[t[col].idxmax()]
+    return (f"{what} runs from {_ci(low, col, pct)} ({name(low)}) to {_ci(high, col, pct)} ({name(high)}).")
+
+
+def _schieber_trump_summary(tabs) -> list[str]:
+    lines = []
+    modes = tabs["modes"]
+    if len(modes):
+        lines.append(shares_sentence("Modes chosen", modes, "mode", _ci))
+    pushes = tabs["push_rate_by_player"]
+    if len(pushes):
+        total = pushes["pushes"].sum() / max(pushes["deals"].sum(), 1)
+        lines.append(f"The first hand pushed in {percent(total)} of deals; by player: "
+                     + ", ".join(f"{r['player']} {_ci(r, 'push_rate')}" for _, r in pushes.iterrows()) + ".")
+    points = tabs["declarer_points_by_mode"]
+    if len(points):
+        deals = points["deals"].sum()
+        mean = (points["mean_card_points"] * points["deals"]).sum() / deals
+        over = (points["over_half_rate"] * points["deals"]).sum() / deals
+        lines.append(f"The declaring team took {mean:.1f} of the 157 card points on average and more than half "
+                     f"in {percent(over)} of {int(deals):,} complete deals.")
+        sentence = _range_sentence(points, "mean_card_points", "By mode, its mean card points",
+                                   lambda r: r["mode"], pct=False)
+        if sentence:
+            lines.append(sentence)
+    choosers = tabs["declarer_points_by_chooser"].set_index("chooser")
+    if {"first hand", "partner after a push"} <= set(choosers.index):
+        lines.append(f"The first hand's own choice won {_ci(choosers.loc['first hand'], 'mean_card_points', False)} "
+                     f"card points on average, the partner's choice after a push "
+                     f"{_ci(choosers.loc['partner after a push'], 'mean_card_points', False)}.")
+    held = tabs["trumps_held_by_role"].set_index("role")
+    if len(held) == 3:
+        lines.append(f"In deals with a trump suit the chooser held {held.loc['chooser', 'mean_trumps_held']:.2f} "
+                     f"trumps on average, his partner {held.loc['partner', 'mean_trumps_held']:.2f}, each "
+                     f"defender {held.loc['defender', 'mean_trumps_held']:.2f}.")
+    match = tabs["match_rate_by_mode"]
+    if len(match):
+        deals = match["deals"].sum()
+        lines.append(f"Match (all nine tricks): declaring team {percent(match['matches'].sum() / deals)}, "
+                     f"defenders {percent(match['defender_matches'].sum() / deals)} of complete deals.")
+    weis = tabs["weis_by_team"].set_index("side")
+    values = tabs["weis_values"]
+    if len(values):
+        any_weis = values.loc[values["value"] > 0, "hands"].sum() / values["hands"].sum()
+        line = f"A hand holds some Weis in {percent(any_weis)} of deals"
+        if {"declaring team", "defenders"} <= set(weis.index):
+            d, o = weis.loc["declaring team"], weis.loc["defenders"]
+            line += (f"; the declaring team scores Weis in {_ci(d, 'weis_rate')} of deals, the defenders in "
+                     f"{_ci(o, 'weis_rate')}; Stöck goes to the declaring team in {percent(d['stoeck_rate'])} of "
+                     f"deals, to the defenders in {percent(o['stoeck_rate'])}")
+        lines.append(line + ".")
+    return lines
+
+
+def _balance_summary(tabs, manifest) -> list[str]:
+    lines = []
+    schieber = variant_of(manifest["study"]) == "schieber"
+    if schieber and len(tabs["first_hand_advantage"]) == 2:
+        first, other = (r for _, r in tabs["first_hand_advantage"].iterrows())
+        lines.append(f"Per deal the first hand's (declaring) team counted {_ci(first, 'mean_counted_points', False)} "
+                     f"points, the other team {_ci(other, 'mean_counted_points', False)}.")
+    total = "game total" if schieber else "penalty total (lower is better)"
+    for key, name in (("score_by_team", lambda r: r["team"].split(" (")[0]),
+                      ("score_by_start_position", lambda r: f"the {r['order']} of the first deal"),
+                      ("score_by_seat", lambda r: f"seat {int(r['seat'])}")):
+        if key not in tabs or (schieber and key == "score_by_seat"):      # a Schieber seat is its team
+            continue
+        t = tabs[key]
+        sentence = _range_sentence(t, "win_rate", "Win rate", name)
+        if sentence:
+            lines.append(sentence)
+        if not schieber:
+            sentence = _range_sentence(t, "mean_total", f"Mean {total}", name, pct=False)
+            if sentence:
+                lines.append(sentence)
+    length = tabs["game_length_summary"]
+    if not schieber and "extra_deals" in tabs and len(tabs["extra_deals"]):
+        extra = tabs["extra_deals"]
+        tied = extra[extra["extra_deals"] > 0]
+        lines.append(f"{percent(tied['games'].sum() / extra['games'].sum())} of games were tied after four deals and "
+                     f"needed tie-break deals (up to {int(extra['extra_deals'].max())}).")
+    elif len(length):
+        r = length.iloc[0]
+        lines.append(f"A game lasted {_ci(r, 'mean_deals', False)} deals on average "
+                     f"(median {int(r['median'])}, 5–95 %: {int(r['p05'])}–{int(r['p95'])}).")
+    ends = tabs["game_ends"]
+    if len(ends):
+        lines.append("Games ended: " + "; ".join(f"{r['how']} {percent(r['share'])}" for _, r in ends.iterrows()) + ".")
+    if schieber:
+        counted = tabs["counted_points_by_mode"]
+        if len(counted):
+            lines.append("Counted points per deal (both teams) by mode: " + ", ".join(
+                f"{r['mode']} ×{int(r['multiplier'])} {r['mean_counted_points']:.0f}" for _, r in counted.iterrows())
+                + f" (multipliers={manifest['study'].get('options', {}).get('multipliers', 'default')}).")
+    name, what = ("paired_strategies", "strategy") if "paired_strategies" in tabs else ("paired_players", "player")
+    for _, r in tabs[name].iterrows():
+        if not np.isfinite(r["diff_win_rate_lo"]):
+            continue
+        if r["diff_win_rate_lo"] > 0:
+            verdict = "wins more often than"
+        elif r["diff_win_rate_hi"] < 0:
+            verdict = "wins less often than"
+        else:
+            verdict = "is not distinguishable in wins from"
+        lines.append(f"On the same boards, {r[f'{what}_a']} {verdict} {r[f'{what}_b']}: win rate difference "
+                     f"{_ci(r, 'diff_win_rate')}, {total} difference {_ci(r, 'diff_mean_total', False)} per game, "
+                     f"over {int(r['boards']):,} boards.")
+    return lines
+
+
+def _bid_summary(tabs) -> list[str]:
+    lines = []
+    bands = tabs["prediction_miss_summary"].set_index("strategy")
+    for _, r in tabs["prediction_error_by_strategy"].iterrows():
+        line = (f"{r['strategy']} players missed their prediction by {_ci(r, 'mean_abs_error', False)} points "
+                f"on average ({int(r['predictions']):,} predictions), exactly right {_ci(r, 'exact_rate')}")
+        if r["strategy"] in bands.index:
+            line += f", within 10 points {percent(bands.loc[r['strategy'], 'within_10_share'])}"
+        more = "more" if r["mean_miss"] >= 0 else "fewer"
+        lines.append(line + f"; they took {abs(r['mean_miss']):.1f} points {more} than predicted on average.")
+    sentence = _range_sentence(tabs["prediction_error_by_position"], "mean_abs_error",
+                               "By play position the mean error", lambda r: r["order"], pct=False)
+    if sentence:
+        lines.append(sentence)
+    calib = tabs["prediction_calibration"]
+    calib = calib[calib["predictions"] >= 30]
+    for strategy, part in calib.groupby("strategy", observed=True):
+        worst = part.loc[(part["mean_points"] - part["mean_prediction"]).abs().idxmax()]
+        lines.append(f"Calibration ({strategy}): the largest gap is for predictions {worst['predicted']}: "
+                     f"{worst['mean_prediction']:.1f} predicted, {_ci(worst, 'mean_points', False)} taken.")
+    return lines
+
+
+def _differenzler_trump_summary(tabs) -> list[str]:
+    lines = []
+    turned = tabs["turned_trump"]
+    if len(turned):
+        lines.append(shares_sentence("Turned trump suit", turned, "suit", _ci))
+    held = tabs["trumps_held_by_role"].set_index("role")
+    if {"dealer", "others"} <= set(held.index):
+        lines.append(f"The dealer holds {held.loc['dealer', 'mean_trumps_held']:.2f} trumps on average (the turned "
+                     f"card included), each other player {held.loc['others', 'mean_trumps_held']:.2f}.")
+    points = tabs["points_by_trumps_held"]
+    others = points[(points["role"] == "others") & (points["hands"] >= 30)]
+    if len(others) >= 2:
+        lines.append("A non-dealer holding " + ", ".join(
+            f"{int(r['trumps_held'])} trump{'s' if r['trumps_held'] != 1 else ''} takes {r['mean_points']:.1f} "
+            f"(predicts {r['mean_prediction']:.1f})" for _, r in others.iterrows()) + " points on average.")
+    return lines
+
+
+# -- plots ------------------------------------------------------------------------------------
+
+def plots(cube: dict, manifest: dict, out_dir, tabs: dict | None = None) -> list[Path]:
+    """Draw the PNG plots of a run into ``out_dir`` (see :mod:`analysis.jass_plots`); returns their paths."""
+    from .jass_plots import draw      # imported here: the plots module reads this module's constants
+    return draw(cube, tabs if tabs is not None else tables(cube, manifest), manifest, out_dir)

@@ -1,0 +1,595 @@
+"""Replay a Jass record (one deal, Schieber or Differenzler) on the engine's step functions.
+
+A record gives the dealt hands, the facts that are nobody's decision (the
+Differenzler turned card, the totals before the deal) and the decisions of
+one deal (format: ``docs/records.md``, section Jass). The replay drives the
+kernels the simulation runs (``kernels_nb``: start the deal, choose trump,
+Weis, predict, play, claim, score), so a record is judged by exactly the
+rules the simulation plays. Python only checks the record's shape and turns
+the engine's bitmasks into readable lists and error messages.
+
+Two decisions may be left out, since saying nothing is how they are made at
+the table: a Weis not declared, and a claim not made.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ... import registry
+from ...errors import TricksimError, choices
+from . import kernels_nb as K
+from . import obs as O
+from .cards import (MODE_NAMES, N_CARDS, RANK_NAMES, SUIT_NAMES, SUITS, TRUMP_WORDS, card_name,
+                    mask_of, parse_card, parse_trump_word)
+from .records import END_KINDS
+from .rules import MULTIPLIERS
+from .rules_nb import FOURS, SEQUENCE_POINTS, _runs
+
+KINDS = ("trump", "weis", "predict", "play", "claim")
+PHASE_KINDS = {O.PHASE_TRUMP: "trump", O.PHASE_TRUMP_PUSHED: "trump", O.PHASE_WEIS: "weis",
+               O.PHASE_PREDICT: "predict", O.PHASE_PLAY: "play", O.PHASE_CLAIM: "claim"}
+VARIANT_KINDS = {"schieber": ("trump", "weis", "play", "claim"), "differenzler": ("predict", "play")}
+REQUIRED_FIELDS = ("players", "dealer", "hands", "decisions")
+EXTRA_FIELDS = {"schieber": ("scores",), "differenzler": ("trump_card", "scores")}
+
+
+@dataclass
+class Deal:
+    """A record checked and turned into what the engine takes."""
+
+    variant: str
+    options: dict
+    dealer: int
+    hands: list[list[int]]          # card ids per seat, as dealt
+    trump_card: int                 # Differenzler: the dealer's turned card; -1 in Schieber
+    scores: list[int] | None        # totals before the deal: per team (Schieber) or seat (Differenzler)
+
+    @property
+    def schieber(self) -> bool:
+        return self.variant == "schieber"
+
+    @property
+    def multipliers(self) -> tuple[int, ...]:
+        return MULTIPLIERS[self.options.get("multipliers", "default")]
+
+
+# -- reading a record ---------------------------------------------------------
+
+def _whole(value, what: str, limit: int = 10**9) -> int:
+    """``value`` as an int; within ±``limit`` so that it fits the engine's int64 slots."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TricksimError(f"{what} must be a whole number, not {value!r}")
+    if abs(int(value)) > limit:
+        raise TricksimError(f"{what} must be a whole number from {-limit} to {limit}, not {value}")
+    return int(value)
+
+
+def _card(text, where: str) -> int:
+    try:
+        return parse_card(text)
+    except TricksimError as problem:
+        raise TricksimError(f"{where}: {problem}") from None
+
+
+def _yes_no(value, where: str) -> int:
+    if isinstance(value, bool):
+        return int(value)
+    raise TricksimError(f"{where}: the value must be true or false, not {value!r}")
+
+
+def parse_record(record) -> Deal:
+    """Check a record's fields and return the deal it describes."""
+    if not isinstance(record, dict):
+        raise TricksimError(f"a record is a JSON object, not {type(record).__name__}")
+    info = registry.info("jass")
+    for key in REQUIRED_FIELDS:
+        if key not in record:
+            raise TricksimError(f"the record has no {key!r} field; a jass record needs game, "
+                                f"{', '.join(REQUIRED_FIELDS)} (and variant, default schieber)")
+    variant = info.check_variant(record.get("variant"))
+    raw_options = record.get("options") or {}
+    if not isinstance(raw_options, dict):
+        raise TricksimError(f"options must be an object of name: value, not {raw_options!r}")
+    options = info.validate(raw_options, variant)
+    info.check_players(_whole(record["players"], "players"))
+    dealer = _whole(record["dealer"], "dealer")
+    if not 0 <= dealer < 4:
+        raise TricksimError(f"dealer {dealer} is not a seat; seats are 0 to 3")
+
+    hands_raw = record["hands"]
+    if not isinstance(hands_raw, list) or not all(isinstance(h, list) for h in hands_raw):
+        raise TricksimError("hands must be a list of card lists, one per seat")
+    if len(hands_raw) != 4:
+        raise TricksimError(f"hands has {len(hands_raw)} card lists; give one list of 9 cards "
+                            f"for each of the 4 seats")
+    for s, h in enumerate(hands_raw):
+        if len(h) != 9:
+            raise TricksimError(f"hands[{s}] has {len(h)} cards; every seat is dealt 9")
+    hands = [[_card(c, f"hands[{s}][{i}]") for i, c in enumerate(h)] for s, h in enumerate(hands_raw)]
+    holder: dict[int, int] = {}
+    for s, hand in enumerate(hands):
+        for card in hand:
+            if card in holder:
+                where = f"seat {s} twice" if holder[card] == s else f"seats {holder[card]} and {s}"
+                raise TricksimError(f"card {card_name(card)} is dealt twice ({where}); "
+                                    f"the pack has one of each card")
+            holder[card] = s
+
+    extra = record.get("extra") or {}
+    allowed = EXTRA_FIELDS[variant]
+    if not isinstance(extra, dict):
+        raise TricksimError(f"extra must be an object with {choices(allowed)}, not {extra!r}")
+    unknown = [k for k in extra if k not in allowed]
+    if unknown:
+        raise TricksimError(f"unknown field extra.{unknown[0]}; jass {variant} records take "
+                            f"{choices('extra.' + k for k in allowed)}")
+    trump_card = -1
+    if variant == "differenzler":
+        if extra.get("trump_card") is None:
+            raise TricksimError("the record has no extra.trump_card: a differenzler deal turns up "
+                                "the dealer's last card (e.g. \"H7\") for trump")
+        trump_card = _card(extra["trump_card"], "extra.trump_card")
+        if holder[trump_card] != dealer:
+            raise TricksimError(f"extra.trump_card {card_name(trump_card)} is in seat "
+                                f"{holder[trump_card]}'s hand, but the turned card is the dealer's "
+                                f"(seat {dealer}) last card and stays in the dealer's hand")
+    scores = None
+    if extra.get("scores") is not None:
+        want = 2 if variant == "schieber" else 4
+        who = "team (0: seats 0+2, 1: seats 1+3)" if variant == "schieber" else "seat"
+        raw = extra["scores"]
+        if not isinstance(raw, list) or len(raw) != want:
+            raise TricksimError(f"extra.scores must list the game totals before the deal for each "
+                                f"{who}: {want} numbers, not {raw!r}")
+        scores = [_whole(v, f"extra.scores[{i}]") for i, v in enumerate(raw)]
+        if variant == "schieber":
+            target = options["target"]
+            for t, v in enumerate(scores):
+                if not 0 <= v < target:
+                    raise TricksimError(f"extra.scores[{t}] is {v}: before a deal every team "
+                                        f"is below the target ({target}) and at least 0")
+        elif any(v < 0 for v in scores):
+            raise TricksimError(f"extra.scores are penalty totals, at least 0, not {scores}")
+    return Deal(variant=variant, options=options, dealer=dealer, hands=hands,
+                trump_card=trump_card, scores=scores)
+
+
+# -- melds, for reading ------------------------------------------------------------
+
+def melds(hand: list[int], mode: int) -> list[dict]:
+    """The melds of a hand in a mode, for display: kind, cards, raw points."""
+    out = []
+    mask = mask_of(hand)
+    for s in range(4):
+        word = mask >> (9 * s) & 511
+        for low, n in _runs(word):
+            if n >= 3:
+                cards = [card_name(9 * s + r) for r in range(low, low + n)]
+                out.append({"kind": f"{n} in sequence", "cards": cards, "points": SEQUENCE_POINTS[n]})
+    for r in range(9):
+        if all(mask >> (9 * s + r) & 1 for s in range(4)):
+            points = int(FOURS[9 * (mode == 5) + r])
+            if points:
+                out.append({"kind": f"four {RANK_NAMES[r]}s",
+                            "cards": [card_name(9 * s + r) for s in range(4)], "points": points})
+    return out
+
+
+# -- stepping through the decisions ------------------------------------------
+
+def _mode_word(mode: int) -> str | None:
+    return TRUMP_WORDS[mode] if mode >= 0 else None
+
+
+class _Replay:
+    """The engine's state for one deal, advanced one recorded decision at a time."""
+
+    def __init__(self, deal: Deal):
+        self.deal = deal
+        self.st = np.zeros(K.STATE_SIZE, dtype=np.int64)
+        self.hands = np.array([mask_of(h) for h in deal.hands], dtype=np.uint64)
+        m = deal.multipliers
+        variant = K.VARIANT_SCHIEBER if deal.schieber else K.VARIANT_DIFFERENZLER
+        open_predictions = 1 if deal.options.get("predictions") == "open" else 0
+        K.new_game_nb(self.st, variant, int(deal.options.get("target", 0)), open_predictions, *m)
+        if deal.scores is not None:
+            first = O.TEAM_TOTALS if deal.schieber else O.PENALTIES
+            self.st[first:first + len(deal.scores)] = deal.scores
+        K.start_deal_nb(self.st, deal.dealer, 0, deal.trump_card)
+        self.decisions: list[dict] = []
+        self.tricks: list[dict] = []
+        self.trick_leader = -1
+        self.trick_seats: list[int] = []
+        self.trick_cards: list[str] = []
+        self.trick_ids: list[int] = []
+        self.played_in: dict[int, int] = {}
+        self.claim_decision = 0     # number of the decision that ended the game, 0 none
+        self.finished = False       # the deal's score has been added to the totals
+
+    # the engine's view of whose turn it is
+    @property
+    def over(self) -> bool:
+        return bool(self.st[O.PHASE] == K.PHASE_OVER)
+
+    @property
+    def kind(self) -> str:
+        return PHASE_KINDS[int(self.st[O.PHASE])]
+
+    @property
+    def seat(self) -> int:
+        return int(self.st[O.SEAT])
+
+    def legal(self) -> list:
+        return self._legal_values(self.kind, int(K.legal_actions_nb(self.st, self.hands)))
+
+    @staticmethod
+    def _legal_values(kind: str, legal: int) -> list:
+        if kind == "predict":
+            return list(range(legal + 1))
+        bits = [a for a in range(64) if legal >> a & 1]
+        if kind == "trump":
+            return [TRUMP_WORDS[a] for a in bits]
+        if kind == "play":
+            return [card_name(c) for c in bits]
+        return [bool(a) for a in bits]
+
+    def _claim_moment(self) -> bool:
+        """Right after a trick but the last (Schieber): a claim may be made now."""
+        st = self.st
+        return (self.deal.schieber and st[O.TRICK_N] == 0 and 1 <= st[O.TRICK_NO] < K.N_TRICKS
+                and st[O.PHASE] in (O.PHASE_PLAY, O.PHASE_CLAIM))
+
+    def step(self, number: int, decision) -> None:
+        """Check decision ``number`` (counted from 1) against the engine and apply it."""
+        where = f"decision {number}"
+        if not isinstance(decision, dict):
+            raise TricksimError(f"{where} must be an object with seat, kind and value, not {decision!r}")
+        for key in ("seat", "kind", "value"):
+            if key not in decision:
+                raise TricksimError(f"{where} has no {key!r} field; a decision is "
+                                    f"{{\"seat\": s, \"kind\": {'|'.join(KINDS)}, \"value\": …}}")
+        if self.over:
+            if self.claim_decision:
+                raise TricksimError(f"{where}: the game ended with the claim of decision "
+                                    f"{self.claim_decision}; remove the decisions after it")
+            raise TricksimError(f"{where}: the deal is over (all 9 tricks were played by decision "
+                                f"{number - 1}); remove the decisions after it")
+        kind = str(decision["kind"]).strip().lower()
+        allowed = VARIANT_KINDS[self.deal.variant]
+        if kind not in allowed:
+            raise TricksimError(f"{where}: unknown kind {decision['kind']!r} in {self.deal.variant}; "
+                                f"kinds are {choices(allowed)}")
+        seat = _whole(decision["seat"], f"{where}: seat")
+        if not 0 <= seat < 4:
+            raise TricksimError(f"{where}: seat {seat} is not a seat; seats are 0 to 3")
+        value = decision["value"]
+        did = f"{where}: seat {seat} {kind} {value}"
+        if kind == "claim":
+            self._claim(number, did, seat, value)
+            return
+        self._skip_silent(kind, seat)
+        if kind == "weis" and self.kind == "weis" and seat != self.seat and \
+                self.st[K.X_WEIS_KEY + seat] == 0:
+            raise TricksimError(f"{did}, but seat {seat} holds no meld; next is seat {self.seat}'s Weis")
+        if kind != self.kind:
+            raise TricksimError(f"{did}, but next is {self._expected()}")
+        if seat != self.seat:
+            raise TricksimError(f"{did}, but it is seat {self.seat}'s turn")
+        legal = self.legal()
+        phase = int(self.st[O.PHASE])
+        if kind == "trump":
+            try:
+                action = parse_trump_word(value)
+            except TricksimError as problem:
+                raise TricksimError(f"{where}: {problem}") from None
+            if TRUMP_WORDS[action] not in legal:
+                raise TricksimError(f"{where}: seat {seat} may not push back: after a push the "
+                                    f"partner must choose; legal: {' '.join(legal)}")
+            K.apply_nb(self.st, self.hands, phase, seat, action)
+            value = TRUMP_WORDS[action]
+        elif kind == "weis":
+            action = _yes_no(value, where)
+            K.apply_nb(self.st, self.hands, phase, seat, action)
+            value = bool(action)
+        elif kind == "predict":
+            action = _whole(value, f"{where}: a prediction")
+            if not 0 <= action <= O.MAX_PREDICTION:
+                raise TricksimError(f"{where}: seat {seat} predicted {action}; predictions are "
+                                    f"0 to {O.MAX_PREDICTION} card points")
+            K.apply_nb(self.st, self.hands, phase, seat, action)
+            value = action
+        else:
+            card = self._playable_card(where, seat, value)
+            self._play(card)
+            value = card_name(card)
+        self.decisions.append({"seat": seat, "kind": kind, "value": value, "legal": legal})
+
+    def _skip_silent(self, kind: str, seat: int) -> None:
+        """Decisions a record may leave out: a Weis not declared, a claim not made."""
+        st = self.st
+        while True:
+            phase = int(st[O.PHASE])
+            if phase == O.PHASE_CLAIM and kind != "claim":
+                K.apply_nb(st, self.hands, phase, int(st[O.SEAT]), 0)
+            elif phase == O.PHASE_WEIS and (kind == "play" or (kind == "weis" and seat != self.seat
+                                                                and self._weis_later(seat))):
+                K.apply_nb(st, self.hands, phase, int(st[O.SEAT]), 0)
+            else:
+                return
+
+    def _weis_later(self, seat: int) -> bool:
+        """Whether ``seat`` is asked for Weis after the seat now asked (so the latter said nothing)."""
+        first = int(self.st[O.FIRST_HAND])
+        return (seat - first) % 4 > (self.seat - first) % 4 and self.st[K.X_WEIS_KEY + seat] > 0
+
+    def _claim(self, number: int, did: str, seat: int, value) -> None:
+        action = _yes_no(value, f"decision {number}")
+        if not self._claim_moment():
+            if int(self.st[O.PHASE]) in (O.PHASE_TRUMP, O.PHASE_TRUMP_PUSHED, O.PHASE_WEIS) or \
+                    self.st[O.TRICK_NO] == 0 and self.st[O.TRICK_N] == 0:
+                raise TricksimError(f"{did}, but a claim is made right after a trick, and no trick "
+                                    f"has been taken yet")
+            raise TricksimError(f"{did}, but a claim is made right after a trick (not the last), "
+                                f"and trick {int(self.st[O.TRICK_NO]) + 1} is being played")
+        taker = int(self.st[O.TRICK_LEADER])
+        if seat % 2 != taker % 2:
+            raise TricksimError(f"{did}, but only the team that has just taken the trick (seat "
+                                f"{taker} and seat {(taker + 2) % 4}) may claim")
+        K.apply_nb(self.st, self.hands, O.PHASE_CLAIM, seat, action)
+        if action:
+            self.claim_decision = number
+        self.decisions.append({"seat": seat, "kind": "claim", "value": bool(action),
+                               "legal": [False, True]})
+
+    def _expected(self) -> str:
+        kind, seat = self.kind, self.seat
+        if kind == "trump":
+            if self.st[O.PHASE] == O.PHASE_TRUMP_PUSHED:
+                return f"the choice of trump by seat {seat}, to whom the first hand pushed"
+            return f"the choice of trump by the first hand (seat {seat})"
+        if kind == "weis":
+            return f"seat {seat}'s Weis (declare true or false) or the first card"
+        if kind == "predict":
+            return f"seat {seat}'s prediction (every seat predicts before the first card)"
+        return f"seat {seat}'s card"
+
+    def _playable_card(self, where, seat, value) -> int:
+        card = _card(value, where)
+        if not int(self.hands[seat]) >> card & 1:
+            if card in self.deal.hands[seat]:
+                raise TricksimError(f"{where}: seat {seat} played {card_name(card)}, but played it "
+                                    f"already in trick {self.played_in[card]}")
+            held = " ".join(card_name(c) for c in range(N_CARDS) if int(self.hands[seat]) >> c & 1)
+            raise TricksimError(f"{where}: seat {seat} does not hold {card_name(card)}; "
+                                f"seat {seat} holds {held}")
+        mask = int(K.legal_play_nb(self.st, self.hands))
+        if not mask >> card & 1:
+            legal = " ".join(card_name(c) for c in range(N_CARDS) if mask >> c & 1)
+            raise TricksimError(f"{where}: seat {seat} may not play {card_name(card)}: "
+                                f"{self._why_not(card, mask)}; legal: {legal}")
+        return card
+
+    def _why_not(self, card: int, mask: int) -> str:
+        st = self.st
+        lead = int(st[O.LEAD_SUIT])
+        mode = int(st[O.MODE])
+        if lead == mode:
+            return f"trump ({SUITS[lead]}) was led and a trump must be played"
+        if card // 9 == mode and card // 9 != lead:
+            best = int(st[O.WINNING_CARD])
+            return (f"the trick holds the trump {card_name(best)} and a lower trump may not be "
+                    f"played (under-trumping) while the hand holds other cards")
+        if mode >= 4:
+            return f"it must follow the suit led ({SUITS[lead]})"
+        return f"it must follow the suit led ({SUITS[lead]}) or play a trump"
+
+    def _play(self, card: int) -> None:
+        st = self.st
+        if st[O.TRICK_N] == 0:
+            self.trick_leader = int(st[O.TRICK_LEADER])
+            self.trick_seats, self.trick_cards, self.trick_ids = [], [], []
+        self.trick_seats.append(self.seat)
+        self.trick_cards.append(card_name(card))
+        self.trick_ids.append(card)
+        self.played_in[card] = int(st[O.TRICK_NO]) + 1
+        winner = K.apply_play_nb(st, self.hands, card)
+        if winner >= 0:
+            mode = int(st[O.MODE])
+            points = sum(int(K.POINTS[mode * 36 + c]) for c in self.trick_ids)
+            if int(st[O.TRICK_NO]) == K.N_TRICKS:
+                points += 5
+            self.tricks.append({"leader": self.trick_leader, "seats": self.trick_seats,
+                                "cards": self.trick_cards, "winner": int(winner), "points": points})
+
+    # -- what the replay returns ---------------------------------------------
+    def result(self) -> dict:
+        st, deal = self.st, self.deal
+        mode = int(st[O.MODE])
+        complete = bool(st[O.TRICK_NO] == K.N_TRICKS)
+        out = {"variant": deal.variant, "decisions": self.decisions, "mode": _mode_word(mode),
+               "tricks": self.tricks}
+        if self.over and not self.finished:
+            K.finish_deal_nb(st)
+            self.finished = True
+        if deal.schieber:
+            out.update(self._schieber(mode, complete))
+        else:
+            out.update(self._differenzler(complete))
+        if not self.over:
+            out["next"] = {"seat": self.seat, "kind": self.kind, "legal": self.legal()}
+            if st[O.TRICK_N] > 0:
+                out["current_trick"] = {"leader": self.trick_leader, "seats": self.trick_seats,
+                                        "cards": self.trick_cards}
+        return out
+
+    def _schieber(self, mode: int, complete: bool) -> dict:
+        st, deal = self.st, self.deal
+        declared = [int(st[O.WEIS_DECLARED + s]) for s in range(4)]
+        weis_team = int(st[O.WEIS_TEAM])
+        team_points = [int(st[O.POINTS + t] + st[O.POINTS + t + 2]) for t in range(2)]
+        out = {"chooser": int(st[O.CHOOSER]) if st[O.CHOOSER] >= 0 else None,
+               "pushed": bool(st[O.PUSHED]),
+               "multiplier": int(st[O.MULTIPLIER]) if mode >= 0 else None,
+               "weis": {"held": [melds(deal.hands[s], mode) if mode >= 0 else [] for s in range(4)],
+                        "declared": [d if d >= 0 else None for d in declared],
+                        "team": weis_team if weis_team >= 0 else None},
+               "stoeck": int(st[K.X_STOECK]) if mode >= 0 and st[K.X_STOECK] >= 0 else None}
+        result = {"points": team_points, "complete": complete, "over": self.over}
+        if self.over:
+            mult = int(st[O.MULTIPLIER])
+            weis_scored = [int(K.team_weis_nb(st, t)) for t in range(2)]
+            stoeck = int(K.stoeck_announced_nb(st, st[O.PLAYED]))
+            result.update({
+                "weis": weis_scored,
+                "stoeck": [20 if stoeck >= 0 and stoeck % 2 == t else 0 for t in range(2)],
+                "match": [100 if st[K.X_MATCH] == t else 0 for t in range(2)],
+                "multiplier": mult,
+                "deal_score": [int(st[K.X_SCORE + t]) for t in range(2)],
+                "claim": ({"seat": int(st[K.X_CLAIM_SEAT]), "right": bool(st[K.X_CLAIM_RIGHT])}
+                          if st[K.X_CLAIM_SEAT] >= 0 else None),
+            })
+            # judged on extra.scores, or on totals of 0 when the record gives none
+            ended = int(st[K.X_END]) >= 0
+            result["totals"] = ([int(st[O.TEAM_TOTALS + t]) for t in range(2)]
+                                if deal.scores is not None else None)
+            result["game_over"] = ended
+            result["winner"] = int(st[K.X_WINNER]) if ended else None
+            result["end"] = END_KINDS[int(st[K.X_END])] if ended else None
+        out["result"] = result
+        return out
+
+    def _differenzler(self, complete: bool) -> dict:
+        st, deal = self.st, self.deal
+        predictions = [int(st[K.X_PREDICTION + s]) for s in range(4)]
+        result = {"points": [int(st[O.POINTS + s]) for s in range(4)],
+                  "predictions": [p if p >= 0 else None for p in predictions],
+                  "complete": complete, "over": self.over}
+        if self.over:
+            result["penalties"] = [int(st[K.X_SCORE + s]) for s in range(4)]
+            result["totals"] = ([int(st[O.PENALTIES + s]) for s in range(4)]
+                                if deal.scores is not None else None)
+        return {"trump_card": card_name(deal.trump_card), "result": result}
+
+
+def replay(record: dict) -> dict:
+    """Replay one Jass deal; see ``docs/records.md`` for what it returns.
+
+    Raises TricksimError at the first thing in the record that is malformed
+    or against the rules.
+    """
+    deal = parse_record(record)
+    decisions = record["decisions"]
+    if not isinstance(decisions, list):
+        raise TricksimError("decisions must be a list of {seat, kind, value} objects")
+    state = _Replay(deal)
+    for number, decision in enumerate(decisions, start=1):
+        state.step(number, decision)
+    return state.result()
+
+
+# -- a readable transcript ------------------------------------------------------
+
+def _hand_text(cards) -> str:
+    return " ".join(card_name(c) for c in sorted(cards))
+
+
+def _value_text(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def transcript(record: dict, result: dict) -> str:
+    """The deal as text: hands, the mode or predictions, Weis, tricks, claims, result."""
+    deal = parse_record(record)
+    option_text = ", ".join(f"{k}={v}" for k, v in deal.options.items())
+    lines = [f"Jass {deal.variant}: dealer seat {deal.dealer}, first hand seat "
+             f"{(deal.dealer + 1) % 4} ({option_text})"]
+    if deal.scores is not None:
+        label = "team" if deal.schieber else "seat"
+        lines.append("Totals before the deal: " + ", ".join(
+            f"{label} {i} {v}" for i, v in enumerate(deal.scores)))
+    lines.append("Hands:")
+    lines += [f"  seat {s}: {_hand_text(hand)}" for s, hand in enumerate(deal.hands)]
+    if not deal.schieber:
+        suit = SUITS.index(card_name(deal.trump_card)[0])
+        lines.append(f"Turned {card_name(deal.trump_card)}: trump is {SUIT_NAMES[suit]} ({SUITS[suit]}).")
+    plays = 0
+    for d in result["decisions"]:
+        kind, seat, value = d["kind"], d["seat"], d["value"]
+        if kind == "trump":
+            lines.append(f"Seat {seat} pushes to the partner." if value == "push" else
+                         f"Seat {seat} chooses {MODE_NAMES[TRUMP_WORDS.index(value)]} ({value}), "
+                         f"multiplier {result['multiplier']}.")
+        elif kind == "weis":
+            lines.append(f"Seat {seat} " + (f"declares Weis {result['weis']['declared'][seat]}: "
+                                             + _melds_text(result['weis']['held'][seat])
+                                             if value else "declares no Weis."))
+        elif kind == "predict":
+            lines.append(f"Seat {seat} predicts {value}.")
+        elif kind == "claim":
+            lines.append(f"  seat {seat} " + ("claims the game (Thanks, enough)." if value
+                                               else "plays on."))
+        else:
+            if plays == 0 and deal.schieber:
+                team = result["weis"]["team"]
+                lines.append(f"Best Weis: team {team}." if team is not None else "No Weis declared.")
+                if result["stoeck"] is not None:
+                    lines.append(f"Seat {result['stoeck']} holds Stöck.")
+            plays += 1
+            if plays % 4 == 0:
+                trick = result["tricks"][plays // 4 - 1]
+                played = ", ".join(f"seat {s} {c}" for s, c in zip(trick["seats"], trick["cards"]))
+                lines.append(f"Trick {plays // 4}: seat {trick['leader']} leads: {played}; "
+                             f"seat {trick['winner']} takes {trick['points']}")
+    current = result.get("current_trick")
+    if current:
+        played = ", ".join(f"seat {s} {c}" for s, c in zip(current["seats"], current["cards"]))
+        lines.append(f"Trick {len(result['tricks']) + 1} (in progress): seat {current['leader']} "
+                     f"leads: {played}")
+    final = result["result"]
+    if final["over"]:
+        lines.append("Result:")
+        lines += _schieber_result(final) if deal.schieber else _differenzler_result(final)
+    else:
+        nxt = result["next"]
+        legal = nxt["legal"]
+        legal_text = (f"0 to {legal[-1]}" if nxt["kind"] == "predict"
+                      else " ".join(_value_text(v) for v in legal))
+        lines.append(f"The record stops here; next: seat {nxt['seat']} to {nxt['kind']} "
+                     f"(legal: {legal_text}).")
+    return "\n".join(lines) + "\n"
+
+
+def _melds_text(held: list[dict]) -> str:
+    return "; ".join(f"{m['kind']} {' '.join(m['cards'])} ({m['points']})" for m in held)
+
+
+def _schieber_result(final: dict) -> list[str]:
+    lines = []
+    if final["claim"]:
+        c = final["claim"]
+        lines.append(f"  seat {c['seat']} said \"Thanks, enough\": "
+                     + ("right, the team wins." if c["right"] else "wrong, the team loses."))
+    for t in range(2):
+        parts = [f"card points {final['points'][t]}"]
+        for key, label in (("weis", "Weis"), ("stoeck", "Stöck"), ("match", "match")):
+            if final[key][t]:
+                parts.append(f"{label} {final[key][t]}")
+        total = f" (total {final['totals'][t]})" if final["totals"] is not None else ""
+        lines.append(f"  team {t}: {' + '.join(parts)}, × {final['multiplier']} = "
+                     f"{final['deal_score'][t]}{total}")
+    if final["game_over"]:
+        lines.append(f"  team {final['winner']} wins the game: {final['end']}.")
+    return lines
+
+
+def _differenzler_result(final: dict) -> list[str]:
+    lines = []
+    for s in range(4):
+        total = f" (total {final['totals'][s]})" if final["totals"] is not None else ""
+        lines.append(f"  seat {s}: predicted {final['predictions'][s]}, took "
+                     f"{final['points'][s]}, penalty {final['penalties'][s]}{total}")
+    return lines
