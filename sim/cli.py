@@ -7,6 +7,7 @@
     tricksim report RUN_DIR             tables, plots and report.md for a run
     tricksim compare RUN_A RUN_B        two runs on the same deals, paired (variant balance)
     tricksim replay FILE.json           check and print a recorded deal
+    tricksim fit differenzler [...]     fit the Jass Differenzler predictor by simulation
 
 Every user error is one line on stderr and exit status 2; no traceback.
 """
@@ -19,6 +20,8 @@ from pathlib import Path
 from .errors import TricksimError
 
 BACKENDS = ("loky", "serial", "threading", "numba", "dask", "ray")
+# tricksim fit MODEL: the module whose main(argv) fits it
+FITS = {"differenzler": "strategies.jass_fit"}
 
 
 def _add_study_args(p: argparse.ArgumentParser) -> None:
@@ -97,6 +100,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("run_b", type=Path)
     p.add_argument("--out", type=Path, help="where to write compare.md and CSV files "
                                             "(default: RUN_B/compare)")
+
+    p = sub.add_parser("fit", help="fit a player's model from simulated deals",
+                       description="Fit a player's model from simulated deals. "
+                                   "`tricksim fit differenzler --help` shows its options.")
+    p.add_argument("model", choices=sorted(FITS), help="what to fit")
+    p.add_argument("fit_args", nargs=argparse.REMAINDER,
+                   help="the fit's own options (--deals, --seed, --jobs, ...)")
 
     p = sub.add_parser("replay", help="check a recorded deal and print its transcript",
                        description="Replay a game record (JSON, see docs/records.md): check "
@@ -197,6 +207,14 @@ def cmd_compare(args) -> None:
     _compare(args.run_a, args.run_b, args.out or args.run_b / "compare")
 
 
+def cmd_fit(args) -> None:
+    import importlib
+    module = importlib.import_module(FITS[args.model])
+    status = module.main(args.fit_args)
+    if status:
+        raise SystemExit(status)
+
+
 def cmd_replay(args) -> None:
     import json
     from .replay import load, replay, transcript
@@ -207,7 +225,7 @@ def cmd_replay(args) -> None:
 
 COMMANDS = {"games": cmd_games, "players": cmd_players, "simulate": cmd_simulate,
             "study": cmd_study, "report": cmd_report, "compare": cmd_compare,
-            "replay": cmd_replay}
+            "fit": cmd_fit, "replay": cmd_replay}
 
 
 def main(argv=None) -> int:

@@ -1,19 +1,21 @@
 """Built-in Jass players (numba, strategy ABI): Schieber and Differenzler.
 
 Decisions and their legal encodings are described in
-``sim/games/jass/obs.py``. ``random_decide`` makes the same choice as the
-engine's inline random player (``random_action_nb``), so the two dispatch
-paths give the same games.
+``sim/games/jass/obs.py``. The heuristic player is in
+``jass_heuristic_nb.py``, re-exported here where the engine looks for the
+built-ins. ``random_decide`` makes the same choice as the engine's inline
+random player (``random_action_nb``), so the two dispatch paths give the
+same games.
 """
 import numpy as np
 from numba import njit
 
-from sim.bits_nb import lowest, popcount, select
+from sim.bits_nb import popcount, select
 from sim.games.jass import obs as O
 from .abi import SIGNATURE
 
-NAMES = ()
-DEFAULTS = ()
+# the heuristic player lives in its own module; the engine calls heuristic_nb inline
+from .jass_heuristic_nb import DEFAULTS, NAMES, heuristic_decide, heuristic_nb  # noqa: E402,F401
 
 
 @njit(cache=True, inline="always")
@@ -28,21 +30,6 @@ def random_action_nb(phase, legal, draw):
     if phase == O.PHASE_PREDICT:
         return (high * (legal + 1)) >> 32
     return select(np.uint64(legal), (high * popcount(np.uint64(legal))) >> 32)
-
-
-# replaced by the heuristic player
-@njit(cache=True, inline="always")
-def heuristic_nb(obs, params):
-    """The lowest legal action (prediction 0): a stand-in until the heuristic player exists."""
-    if obs[O.PHASE] == O.PHASE_PREDICT:
-        return 0
-    return lowest(np.uint64(obs[O.LEGAL]))
-
-
-@njit(SIGNATURE, cache=True)
-def heuristic_decide(obs, params):
-    """``heuristic_nb`` with the ABI signature, for the function-pointer path."""
-    return heuristic_nb(obs, params)
 
 
 @njit(SIGNATURE, cache=True)

@@ -223,3 +223,121 @@ def test_legal_sets_winners_and_points_follow_the_rules_text(variant):
                 total += points
                 leader = winner
             assert total == 157 == sum(st[O.POINTS:O.POINTS + 4])
+
+
+# --- claims: asked only in a deal that can end the game ------------------------------------
+
+@pytest.mark.parametrize("totals, mode, asked", [
+    ((0, 0), 0, False),        # Roses x1: at most 157 + 100 (match) + 20 (Stöck) = 277 a deal
+    ((2222, 0), 0, False),     # 2222 + 277 = 2499: one short of 2500
+    ((2223, 0), 0, True),      # 2223 + 277 = 2500
+    ((0, 2223), 0, True),      # either team
+    ((0, 1500), 5, True),      # Unenufe x4: 1500 + 4 x 277 = 2608
+    ((0, 1390), 5, False),     # 1390 + 1108 = 2498
+])
+def test_claims_are_asked_only_when_a_team_can_reach_the_target_in_the_deal(totals, mode, asked):
+    deck = np.random.default_rng(0).permutation(36)
+    hands = np.array([sum(1 << int(c) for c in deck[9 * s:9 * s + 9]) for s in range(4)],
+                     dtype=np.uint64)
+    st = np.zeros(K.STATE_SIZE, dtype=np.int64)
+    K.new_game_nb(st, K.VARIANT_SCHIEBER, 2500, 0, 1, 2, 2, 1, 3, 4)
+    st[O.TEAM_TOTALS], st[O.TEAM_TOTALS + 1] = totals
+    K.start_deal_nb(st, 3, 0, -1)
+    K.apply_trump_nb(st, hands, mode)
+    while st[O.PHASE] == O.PHASE_WEIS:
+        K.apply_weis_nb(st, 0)                 # nobody declares: no Weis to add
+    assert st[O.PHASE] == O.PHASE_PLAY and st[O.WEIS_TEAM] == -1
+    assert st[K.X_CLAIMS] == asked
+
+
+# --- Weis: the best meld, restated from the rules text ------------------------------------------
+
+SEQUENCE_VALUE = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
+# four of a kind by rank (6 7 8 9 T U O K A); Unenufe: four 6s instead of four Aces
+FOUR_VALUE = {"9": 150, "T": 100, "J": 200, "Q": 100, "K": 100, "A": 100}
+FOUR_VALUE_UNE = {**FOUR_VALUE, "6": 100, "A": 0}
+
+
+def rules_melds(hand, mode):
+    """Every meld of a hand: (value, is four of a kind, top rank 0..8, suit or -1)."""
+    out = []
+    for s in range(4):
+        ranks = {c % 9 for c in hand if suit(c) == s}
+        r = 0
+        while r < 9:
+            n = 0
+            while r + n < 9 and r + n in ranks:
+                n += 1
+            if n >= 3:
+                out.append((SEQUENCE_VALUE[n], False, r + n - 1, s))
+            r += n + 1
+    values = FOUR_VALUE_UNE if mode == 5 else FOUR_VALUE
+    for r, name in enumerate(PLAIN_ORDER):
+        if values.get(name, 0) and all(9 * s + r in hand for s in range(4)):
+            out.append((values[name], True, r, -1))
+    return out
+
+
+def rules_beats(a, b, mode):
+    """Whether meld ``a`` beats meld ``b``: value; four of a kind over a sequence; the higher
+    top card (Unenufe: the lower); a sequence in trumps. Equal: neither."""
+    if a[0] != b[0]:
+        return a[0] > b[0]
+    if a[1] != b[1]:
+        return a[1]
+    if a[2] != b[2]:
+        return (a[2] < b[2]) if mode == 5 else (a[2] > b[2])
+    return a[3] == mode and b[3] != mode
+
+
+def rules_weis_team(hands, mode, first):
+    """The team whose Weis counts when everybody declares, -1 if nobody holds a meld:
+    the best single meld wins; equal melds, the seat nearer the first hand."""
+    best, best_seat = None, -1
+    for i in range(4):
+        seat = (first + i) % 4
+        for meld in rules_melds(hands[seat], mode):
+            if best is None or rules_beats(meld, best, mode):
+                best, best_seat = meld, seat
+    return best_seat % 2 if best_seat >= 0 else -1
+
+
+def meld_rich_deck(rng):
+    """A pack in suit order (or rank order, for fours) with a few cards swapped: hands full
+    of sequences and fours of a kind, so that equal melds and every tie-break come up."""
+    if rng.random() < 0.3:
+        deck = [9 * s + r for r in range(9) for s in range(4)]
+    else:
+        deck = list(range(36))
+    for _ in range(int(rng.integers(4, 30))):
+        i, j = rng.integers(36, size=2)
+        deck[i], deck[j] = deck[j], deck[i]
+    cut = int(rng.integers(36))
+    return deck[cut:] + deck[:cut]
+
+
+def test_weis_points_and_winner_follow_the_rules_text():
+    rng = np.random.default_rng(17)
+    ties = 0
+    for _ in range(3000):
+        deck = meld_rich_deck(rng)
+        held = [set(deck[9 * p:9 * p + 9]) for p in range(4)]
+        hands = np.array([sum(1 << c for c in h) for h in held], dtype=np.uint64)
+        mode = int(rng.integers(6))
+        dealer = int(rng.integers(4))
+        st = np.zeros(K.STATE_SIZE, dtype=np.int64)
+        K.new_game_nb(st, K.VARIANT_SCHIEBER, 2500, 0, 1, 2, 2, 1, 3, 4)
+        K.start_deal_nb(st, dealer, 0, -1)
+        K.apply_trump_nb(st, hands, mode)
+        while st[O.PHASE] == O.PHASE_WEIS:
+            K.apply_weis_nb(st, 1)             # everybody declares
+        melds = [rules_melds(h, mode) for h in held]
+        assert list(st[O.WEIS_DECLARED:O.WEIS_DECLARED + 4]) == [sum(m[0] for m in ms) for ms in melds]
+        first = (dealer + 1) % 4
+        assert st[O.WEIS_TEAM] == rules_weis_team(held, mode, first)
+        # how often a tie-break past value and kind decided: the best melds of two seats
+        # of equal value and kind
+        seat_best = [max(ms, key=lambda m: m[:2]) for ms in melds if ms]
+        kinds = [m[:2] for m in seat_best]
+        ties += bool(kinds) and kinds.count(max(kinds)) > 1
+    assert ties > 100, "the sample must hold equal melds in different hands"

@@ -355,3 +355,15 @@ def test_illegal_card_is_reported_with_the_legal_cards():
     assert match and match["kind"] == "play"
     legal = match["legal"].split()
     assert match["action"] not in legal and all(len(c) == 2 for c in legal)
+
+
+@pytest.mark.parametrize("multipliers", sorted(TABLES))
+def test_a_study_of_n_deals_gets_at_least_n_deals(multipliers):
+    # the game length a study is planned with is on the short side for every built-in
+    # lineup, the lopsided heuristic-against-random one (the fastest games) included
+    for lineup in (["random"], ["heuristic"], ["heuristic", "random"] * 2):
+        for target in (1000, 2500):
+            study = Study.create("jass", lineup=lineup, deals=3000, seed=2,
+                                 options={"multipliers": multipliers, "target": target})
+            records = run(study)
+            assert len(records["deals"]) // 4 >= 3000, (lineup, target)

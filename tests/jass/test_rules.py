@@ -511,6 +511,49 @@ def test_no_claim_after_the_last_trick():
     assert "the deal is over" in message
 
 
+# -- what the players see: Weis shown after the first trick, Stöck when announced ---------------
+
+def test_weis_cards_stoeck_and_counted_points_appear_when_the_rules_say():
+    # hearts trump (x2), seat 0 first hand. Seat 2 holds S6 S7 S8 (20) and declares it;
+    # seat 1 holds Stöck (HQ HK). Totals before the deal: 1000 and 1200.
+    hands = [cards("HA HT D6 D7 C6 C8 CT CQ SA"), cards("HQ HK D8 DT DQ C7 C9 SJ SK"),
+             cards("S6 S7 S8 H8 D9 DJ CJ CK CA"), cards("S9 ST SQ H6 H7 H9 HJ DK DA")]
+    hand_masks = np.array([mask(" ".join(h)) for h in hands], dtype=np.uint64)
+    st = np.zeros(K.STATE_SIZE, dtype=np.int64)
+    K.new_game_nb(st, K.VARIANT_SCHIEBER, 2500, 0, 1, 2, 2, 1, 3, 4)
+    st[O.TEAM_TOTALS], st[O.TEAM_TOTALS + 1] = 1000, 1200
+    K.start_deal_nb(st, 3, 0, -1)
+    K.apply_trump_nb(st, hand_masks, 1)
+    assert st[O.PHASE] == O.PHASE_WEIS and st[O.SEAT] == 2       # the only seat with a meld
+    K.apply_weis_nb(st, 1)
+
+    def seen():
+        seat = int(st[O.SEAT])
+        obs = K.observation_nb(st, hand_masks, seat, K.legal_play_nb(st, hand_masks))
+        assert obs[O.HAND] == np.int64(hand_masks[seat])
+        return {"weis_cards": names(np.uint64(obs[O.WEIS_CARDS])), "stoeck": int(obs[O.STOECK_SEAT]),
+                "counted": list(obs[O.TEAM_COUNTED:O.TEAM_COUNTED + 2]),
+                "own_weis": int(obs[O.OWN_WEIS])}
+
+    def play_cards(text):
+        for c in text.split():
+            K.apply_play_nb(st, hand_masks, parse_card(c))
+
+    # before the first card: who declared what, and whose Weis counts, but not its cards
+    assert list(st[O.WEIS_DECLARED:O.WEIS_DECLARED + 4]) == [0, 0, 20, 0] and st[O.WEIS_TEAM] == 0
+    assert seen() == {"weis_cards": [], "stoeck": -1, "counted": [1000, 1200], "own_weis": 0}
+    play_cards("HT HQ")                    # trick 1: seat 1 plays its first Stöck card
+    assert seen() == {"weis_cards": [], "stoeck": -1, "counted": [1000, 1200], "own_weis": 20}
+    play_cards("H8 HJ")                    # seat 3's Buur takes HT HQ H8 HJ: 10 + 3 + 0 + 20
+    # after the first trick the Weis cards are shown and count: 1000 + 2 x 20, 1200 + 2 x 33
+    assert seen() == {"weis_cards": ["S6", "S7", "S8"], "stoeck": -1, "counted": [1040, 1266],
+                      "own_weis": 0}
+    play_cards("H6 HA HK")                 # trick 2: seat 1 plays the second: Stöck announced
+    assert seen()["stoeck"] == 1 and seen()["counted"] == [1040, 1200 + 2 * (33 + 20)]
+    play_cards("D9")                       # seat 0's HA takes H6 HA HK D9: 0 + 11 + 4 + 0
+    assert seen()["counted"] == [1000 + 2 * (20 + 15), 1306]
+
+
 # -- Differenzler -----------------------------------------------------------------------------------
 
 def test_differenzler_predictions_then_play_then_penalties():

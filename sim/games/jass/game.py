@@ -34,18 +34,33 @@ from .rules import DEFAULT_TARGET, MULTIPLIERS
 _SEATING = {"fixed": K.SEATING_FIXED, "rotate": K.SEATING_ROTATE, "duplicate": K.SEATING_DUPLICATE}
 PHASE_KINDS = {O.PHASE_TRUMP: "trump", O.PHASE_TRUMP_PUSHED: "trump", O.PHASE_WEIS: "weis",
                O.PHASE_PREDICT: "predict", O.PHASE_PLAY: "play", O.PHASE_CLAIM: "claim"}
-# Schieber: counted points per deal a team makes on average, well below what any
-# built-in lineup makes (157 card points × the mean multiplier, plus Weis), so
-# that `deals=N` studies get at least N deals; only sizing depends on it
-_SCHIEBER_POINTS_PER_TEAM_DEAL = 260
+# How long a Schieber game lasts. The pace of the team that wins — its counted points per
+# deal over the mean multiplier of the table — is about 90 to 150 for the built-in lineups
+# (random players ~93, the heuristic against random ~145): a game lasts about
+# target / (pace × mean multiplier) deals.
+_FASTEST_PACE = 180   # faster than any built-in lineup: `deals=N` studies get at least N deals
+_SLOWEST_PACE = 85    # slower than any: room enough for the deals of a chunk's games
 assert K.MAX_EXTRA_DEALS_NB == MAX_EXTRA_DEALS
 
 
-def expected_deals(variant: str, target: int) -> int:
-    """Deals a game lasts, rounded down (for sizing studies and record arrays)."""
+def _schieber_deals(target: int, multipliers: str, pace: int) -> int:
+    mean = sum(MULTIPLIERS[multipliers]) / len(MULTIPLIERS[multipliers])
+    return max(1, int(target / (pace * mean)))
+
+
+def expected_deals(variant: str, target: int, multipliers: str = "default") -> int:
+    """Deals a game lasts on average, rounded down and on the short side, so that a study
+    of ``deals=N`` gets at least N deals (Differenzler: the 4 deals, ties aside)."""
     if variant == "differenzler":
         return K.DIFFERENZLER_DEALS
-    return max(1, target // _SCHIEBER_POINTS_PER_TEAM_DEAL)
+    return _schieber_deals(target, multipliers, _FASTEST_PACE)
+
+
+def longest_expected_deals(variant: str, target: int, multipliers: str = "default") -> int:
+    """Deals a game lasts on average, on the long side (for sizing record arrays)."""
+    if variant == "differenzler":
+        return K.DIFFERENZLER_DEALS
+    return _schieber_deals(target, multipliers, _SLOWEST_PACE) + 1
 
 
 class JassGame:
@@ -64,8 +79,11 @@ class JassGame:
     def target(self, study) -> int:
         return int(study.option_dict.get("target", DEFAULT_TARGET))
 
+    def multipliers(self, study) -> str:
+        return study.option_dict.get("multipliers", "default")
+
     def rounds(self, study) -> int:
-        return expected_deals(self.variant(study), self.target(study))
+        return expected_deals(self.variant(study), self.target(study), self.multipliers(study))
 
     def games_per_board(self, study) -> int:
         return 4 if study.seating == "duplicate" else 1
@@ -78,7 +96,7 @@ class JassGame:
         cfg[K.CFG_SEATING] = _SEATING[study.seating]
         cfg[K.CFG_TARGET] = self.target(study)
         cfg[K.CFG_OPEN] = 1 if opts.get("predictions", "hidden") == "open" else 0
-        cfg[K.CFG_MULTS:K.CFG_MULTS + 6] = MULTIPLIERS[opts.get("multipliers", "default")]
+        cfg[K.CFG_MULTS:K.CFG_MULTS + 6] = MULTIPLIERS[self.multipliers(study)]
         return cfg
 
     def players(self, study):
@@ -101,7 +119,9 @@ class JassGame:
         cfg = self.config(study)
         games = n_boards * self.games_per_board(study)
         worst = self.games_per_board(study) * int(K.max_deals_nb(cfg[K.CFG_VARIANT], cfg[K.CFG_TARGET])) * 4
-        expected = int(games * 4 * self.rounds(study) * 1.6) + 64
+        longest = longest_expected_deals(self.variant(study), self.target(study),
+                                         self.multipliers(study))
+        expected = int(games * 4 * longest * 1.3) + 64
         return max(expected, worst), games * 4
 
     # -- running -------------------------------------------------------------

@@ -35,6 +35,7 @@ DEALS = np.dtype([
     ("weis_declared", np.int16), # Schieber: raw points this seat declared (0: declared nothing)
     ("weis_scored", np.int16),   # Schieber: raw Weis points credited for this seat's melds (its team had the best Weis)
     ("stoeck", np.int8),         # Schieber: 1 when this seat held trump Ober + King (a suit mode); counts 20 raw
+                                 # (in a deal cut short by a claim only once both cards were played)
     ("match", np.int8),          # Schieber: 1 when this seat's team took every trick (+100 raw)
     ("team_score", np.int32),    # Schieber: the team's counted points of this deal = multiplier ×
                                  # (card points + Weis + Stöck + match); a deal cut short by a claim

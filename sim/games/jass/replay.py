@@ -25,7 +25,7 @@ from .cards import (MODE_NAMES, N_CARDS, RANK_NAMES, SUIT_NAMES, SUITS, TRUMP_WO
                     mask_of, parse_card, parse_trump_word)
 from .records import END_KINDS
 from .rules import MULTIPLIERS
-from .rules_nb import FOURS, SEQUENCE_POINTS, _runs
+from .rules_nb import FOURS, LAST_TRICK_BONUS, POINTS, SEQUENCE_POINTS, _runs
 
 KINDS = ("trump", "weis", "predict", "play", "claim")
 PHASE_KINDS = {O.PHASE_TRUMP: "trump", O.PHASE_TRUMP_PUSHED: "trump", O.PHASE_WEIS: "weis",
@@ -397,9 +397,9 @@ class _Replay:
         winner = K.apply_play_nb(st, self.hands, card)
         if winner >= 0:
             mode = int(st[O.MODE])
-            points = sum(int(K.POINTS[mode * 36 + c]) for c in self.trick_ids)
+            points = sum(int(POINTS[mode * 36 + c]) for c in self.trick_ids)
             if int(st[O.TRICK_NO]) == K.N_TRICKS:
-                points += 5
+                points += LAST_TRICK_BONUS
             self.tricks.append({"leader": self.trick_leader, "seats": self.trick_seats,
                                 "cards": self.trick_cards, "winner": int(winner), "points": points})
 

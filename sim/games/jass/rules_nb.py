@@ -234,17 +234,11 @@ def best_weis_seat(keys0, keys1, keys2, keys3, first_hand):
 
 
 @njit(cache=True, inline="always")
-def stoeck_holder(h0, h1, h2, h3, mode):
-    """The seat holding trump Ober and King (suit modes only), -1 if none."""
+def stoeck_holder(hands, mode):
+    """The seat whose hand (``hands[seat]``) holds trump Ober and King, -1 if none
+    (always -1 in Obenabe and Unenufe)."""
     pair = STOECK[mode]
-    if pair == np.uint64(0):
-        return -1
-    if h0 & pair == pair:
-        return 0
-    if h1 & pair == pair:
-        return 1
-    if h2 & pair == pair:
-        return 2
-    if h3 & pair == pair:
-        return 3
+    for seat in range(4):
+        if pair != np.uint64(0) and hands[seat] & pair == pair:
+            return seat
     return -1

@@ -1,0 +1,488 @@
+"""The Jass heuristic player (Schieber and Differenzler; numba, strategy ABI).
+
+One decision function answers every Jass decision (``sim/games/jass/obs.py``):
+
+* **Trump choice** (Schieber) – every mode (4 trump suits, Obenabe,
+  Unenufe) is scored with the points predictor below; Obenabe and Unenufe
+  add ``notrump_bias`` and ``notrump_tops`` per sure top. The best mode is
+  chosen, or the choice is pushed to the partner when even the best scores
+  below ``push_below``. After a push the partner must choose: the best
+  mode, no threshold.
+* **Weis** – declare all melds when they are worth at least ``weis_min``
+  raw points (0: always; declaring never costs points, it only shows cards).
+* **Points prediction** (Differenzler) – a linear formula of the hand:
+  ``intercept`` + one coefficient per feature of :func:`hand_features`
+  (trumps, Buur, Nell, sure tops, Tens, void suits), rounded into 0 … 157.
+  ``strategies/jass_fit.py`` fits the coefficients by simulation.
+* **Card play** – counts the cards still *out* (in nobody's sight: not in
+  its hand, not played) to know its *masters* (cards no card out of their
+  suit beats):
+
+  - leading: the side that chose trump pulls trumps — with its master trump,
+    else with its lowest when holding ``pull_trumps`` or more; else it
+    leads a master of a side suit, else its cheapest side card;
+  - the partner (Schieber) taking the trick for sure: smear the card with
+    the most points that is neither a trump nor a master (a Ten, a lone
+    King); not for sure, with an opponent still to play: make it sure with
+    a master of the suit if it has one;
+  - an opponent taking it: take it with the cheapest master that wins —
+    when last to play, with the cheapest winner — or, without one, with
+    the strongest winner when the trick holds ``ruff_min`` points; but
+    trump a trick of another suit only when it holds ``ruff_min`` points
+    (the Buur and Nell only twice that: they are saved for later);
+  - otherwise throw the cheapest card, keeping masters back — which is
+    also how it plays for the last trick (5 points more): its masters and
+    its master trump are what is left in its hand at the end.
+
+  In Differenzler the player takes points while short of its prediction
+  (when last to play: only if that brings it nearer) and ducks once it has
+  reached it (``steer`` = 1; 0 takes every point it can).
+* **"Thanks, enough"** (Schieber) – claim when the team's counted points
+  plus ``claim_margin`` reach the target. The default margin 0 claims
+  exactly when the claim is right, which always wins at once.
+
+Randomness: none is needed. Every choice is a function of the observation,
+so the player is deterministic for a seed and never reads ``obs[RANDOM]``.
+
+The decisions are functions of scalars; :func:`heuristic_nb` (inlined into
+the engine's deal loop) reads the observation and calls them, because a
+call that passes arrays costs more than a whole decision.
+"""
+import numpy as np
+from numba import njit
+
+from sim.bits_nb import popcount, lowest
+from sim.games.jass import obs as O
+from sim.games.jass.cards import DECK_MASK, RANK_9, RANK_10, RANK_UNDER, SUIT_MASKS
+from sim.games.jass.rules_nb import ORDER, POINTS
+from .abi import KIND_USER, SIGNATURE
+from .registry import Player
+
+P_PUSH_BELOW = 0     # push (Schieber) when the best mode's score is below this
+P_NOTRUMP_BIAS = 1   # added to the score of Obenabe and Unenufe
+P_NOTRUMP_TOPS = 2   # added to the score of Obenabe and Unenufe per sure top
+P_WEIS_MIN = 3       # declare the melds when worth at least this (raw points)
+P_CLAIM_MARGIN = 4   # claim when counted points + this reach the target (0: exactly right)
+P_RUFF_MIN = 5       # card points in a trick worth trumping in (the Buur and Nell: twice this)
+P_PULL_TRUMPS = 6    # the trump-choosing side leads a low trump when holding at least this many
+P_STEER = 7          # Differenzler: 1 plays to the prediction, 0 takes every point it can
+P_INTERCEPT = 8      # the predictor: intercept, then one coefficient per hand feature
+P_TRUMPS = 9
+P_BUUR = 10
+P_NELL = 11
+P_TOPS = 12
+P_TENS = 13
+P_VOIDS = 14
+N_FEATURES = 6       # P_TRUMPS … P_VOIDS, in the order hand_features returns them
+
+NAMES = ("push_below", "notrump_bias", "notrump_tops", "weis_min", "claim_margin", "ruff_min",
+         "pull_trumps", "steer", "intercept", "trumps", "buur", "nell", "tops", "tens", "voids")
+
+# The predictor (intercept, trumps, buur, nell, tops, tens, voids), fitted with the
+# other defaults below by `python -m strategies.jass_fit --deals 200000 --seed 2024
+# --rounds 5` (the module's defaults). Refit after changing how the player plays.
+PREDICTOR = (-8.36, 14.43, 17.42, 12.34, 6.96, -3.15, 3.76)
+# push_below, notrump_bias, notrump_tops, ruff_min and pull_trumps: tuned one at a
+# time in duplicate Schieber with the default options (docs/jass_players.md);
+# weis_min 0 and claim_margin 0 are the choices that are never wrong; steer 1
+# plays to the prediction.
+DEFAULTS = (75.0, 35.0, 12.0, 0.0, 0.0, 6.0, 2.0, 1.0) + PREDICTOR
+
+N_CARDS = 36
+MODE_OBE = O.MODE_OBE
+MODE_UNE = O.MODE_UNE
+_DECK = np.uint64(DECK_MASK)
+_ZERO = np.uint64(0)
+_ONE = np.uint64(1)
+_SUIT = SUIT_MASKS
+
+
+def _card_tables():
+    """Per (mode, card), index ``mode * 36 + card``:
+
+    * ``STRENGTH`` – how strong the card is in the mode, comparable across
+      suits: the suit order, trumps 9 above every other card;
+    * ``BEATERS`` – the cards that take a trick from it when it is the card
+      taking the trick (the suit led is its own suit or it is a trump):
+      higher cards of its suit, and every trump if it is not one;
+    * ``DISCARD_COST`` – how much it hurts to throw it away: points first,
+      then strength; every trump costs more than any other card.
+    """
+    n = 6 * N_CARDS
+    strength = np.zeros(n, np.int64)
+    beaters = np.zeros(n, np.uint64)
+    cost = np.zeros(n, np.int64)
+    for mode in range(6):
+        for card in range(N_CARDS):
+            i = mode * N_CARDS + card
+            trump = card // 9 == mode
+            strength[i] = ORDER[i] + 9 * trump
+            cost[i] = 1000 * trump + 10 * POINTS[i] + ORDER[i]
+        for card in range(N_CARDS):
+            i = mode * N_CARDS + card
+            suit = card // 9
+            m = 0
+            for other in range(N_CARDS):
+                j = mode * N_CARDS + other
+                same_suit_higher = other // 9 == suit and ORDER[j] > ORDER[i]
+                trumps_it = mode < 4 and other // 9 == mode and suit != mode
+                if same_suit_higher or trumps_it:
+                    m |= 1 << other
+            beaters[i] = m
+    return strength, beaters, cost
+
+
+STRENGTH, BEATERS, DISCARD_COST = _card_tables()
+# TRUMPS[mode]: the trump suit's cards (none in Obenabe / Unenufe)
+TRUMPS = np.array([int(SUIT_MASKS[m]) if m < 4 else 0 for m in range(6)], dtype=np.uint64)
+
+
+def _tops_tables():
+    """``TOPS[kind * 512 + word]``: how many of a suit's cards (9-bit word by
+    rank) run unbroken from the top of the suit's order — cards no other card
+    of the suit beats once the ones above are gone. Kinds: 0 a plain suit
+    (Ace down), 1 the trump suit (Under, 9, Ace, King …), 2 Unenufe (6 up)."""
+    orders = (
+        (8, 7, 6, 5, 4, 3, 2, 1, 0),
+        (5, 3, 8, 7, 6, 4, 2, 1, 0),
+        (0, 1, 2, 3, 4, 5, 6, 7, 8),
+    )
+    tops = np.zeros(3 * 512, np.int64)
+    for kind, order in enumerate(orders):
+        for word in range(512):
+            k = 0
+            while k < 9 and word >> order[k] & 1:
+                k += 1
+            tops[kind * 512 + word] = k
+    return tops
+
+
+TOPS = _tops_tables()
+# points of a set by mode: VALUE_MASKS[mode * 8 + k] holds the cards worth POINT_VALUES[k]
+POINT_VALUES = np.array([20, 14, 11, 10, 8, 4, 3, 2], np.int64)
+VALUE_MASKS = np.array([sum(1 << c for c in range(N_CARDS) if POINTS[mode * N_CARDS + c] == v)
+                        for mode in range(6) for v in POINT_VALUES], dtype=np.uint64)
+
+
+@njit(cache=True, inline="always")
+def set_points(cards, mode):
+    """Card points of a set of cards in a mode."""
+    total = 0
+    for k in range(8):
+        total += popcount(cards & VALUE_MASKS[mode * 8 + k]) * POINT_VALUES[k]
+    return total
+
+
+# --- the hand: features, predicted points, trump choice --------------------------------
+
+@njit(cache=True)
+def hand_features(hand, mode):
+    """Features of a dealt hand in a mode, in the order of the predictor's coefficients.
+
+    * trumps – cards of the trump suit (0 in Obenabe / Unenufe);
+    * buur, nell – the trump Under, the trump 9 held (0 or 1);
+    * tops – sure tricks of the suits: in each suit, the cards running
+      unbroken from the top of its order (trump: Under, 9, Ace …; Unenufe:
+      6, 7 …);
+    * tens – Tens outside the trump suit (10 points that are often lost);
+    * voids – suits other than trump not held at all (a chance to trump in;
+      0 in Obenabe / Unenufe, where nothing trumps).
+    """
+    trumps = 0
+    buur = 0
+    nell = 0
+    tops = 0
+    tens = 0
+    voids = 0
+    plain_kind = 2 * 512 if mode == MODE_UNE else 0
+    for s in range(4):
+        word = np.int64((hand >> np.uint64(9 * s)) & np.uint64(511))
+        if s == mode:
+            trumps = popcount(np.uint64(word))
+            buur = (word >> RANK_UNDER) & 1
+            nell = (word >> RANK_9) & 1
+            tops += TOPS[512 + word]
+        else:
+            tops += TOPS[plain_kind + word]
+            tens += (word >> RANK_10) & 1
+            voids += (word == 0) & (mode < 4)
+    return float(trumps), float(buur), float(nell), float(tops), float(tens), float(voids)
+
+
+@njit(cache=True, inline="always")
+def _linear(f, c0, c1, c2, c3, c4, c5, c6):
+    return c0 + c1 * f[0] + c2 * f[1] + c3 * f[2] + c4 * f[3] + c5 * f[4] + c6 * f[5]
+
+
+@njit(cache=True)
+def predict_points(hand, mode, c0, c1, c2, c3, c4, c5, c6):
+    """The predictor: intercept ``c0`` + coefficients × :func:`hand_features`."""
+    return _linear(hand_features(hand, mode), c0, c1, c2, c3, c4, c5, c6)
+
+
+@njit(cache=True)
+def prediction(hand, mode, c0, c1, c2, c3, c4, c5, c6):
+    """The Differenzler prediction: the predicted points rounded into 0 … 157."""
+    p = int(np.round(predict_points(hand, mode, c0, c1, c2, c3, c4, c5, c6)))
+    return min(max(p, 0), O.MAX_PREDICTION)
+
+
+@njit(cache=True)
+def choose_mode(hand, may_push, push_below, notrump_bias, notrump_tops, c0, c1, c2, c3, c4, c5, c6):
+    """The best-scoring mode, or ``ACTION_PUSH`` when pushing is allowed and
+    even the best scores below ``push_below``. Ties go to the lower mode.
+
+    A mode's score is the predicted points of the hand in it; Obenabe and
+    Unenufe add ``notrump_bias`` and ``notrump_tops`` per sure top: without
+    trumps nobody can trump a master, so tops are worth more than the
+    predictor (fitted on trump deals) credits.
+    """
+    best = 0
+    best_score = -1e18
+    for mode in range(6):
+        f = hand_features(hand, mode)
+        score = _linear(f, c0, c1, c2, c3, c4, c5, c6)
+        if mode >= MODE_OBE:
+            score += notrump_bias + notrump_tops * f[3]
+        if score > best_score:
+            best = mode
+            best_score = score
+    if may_push and best_score < push_below:
+        return O.ACTION_PUSH
+    return best
+
+
+# --- card play ---------------------------------------------------------------------
+
+@njit(cache=True, inline="always")
+def strongest(cards, mode):
+    """The strongest card of a non-empty set (ties: the lower card id)."""
+    best = -1
+    best_v = -1
+    while cards:
+        c = lowest(cards)
+        cards &= cards - _ONE
+        v = STRENGTH[mode * N_CARDS + c]
+        if v > best_v:
+            best = c
+            best_v = v
+    return best
+
+
+@njit(cache=True, inline="always")
+def weakest(cards, mode):
+    """The weakest card of a non-empty set (ties: the lower card id)."""
+    best = -1
+    best_v = 1 << 30
+    while cards:
+        c = lowest(cards)
+        cards &= cards - _ONE
+        v = STRENGTH[mode * N_CARDS + c]
+        if v < best_v:
+            best = c
+            best_v = v
+    return best
+
+
+@njit(cache=True, inline="always")
+def cheapest(cards, mode):
+    """The card of a non-empty set that hurts least to give away (``DISCARD_COST``)."""
+    best = -1
+    best_v = 1 << 30
+    while cards:
+        c = lowest(cards)
+        cards &= cards - _ONE
+        v = DISCARD_COST[mode * N_CARDS + c]
+        if v < best_v:
+            best = c
+            best_v = v
+    return best
+
+
+@njit(cache=True, inline="always")
+def richest(cards, mode):
+    """The card of a non-empty set with the most points (ties: the weaker)."""
+    best = -1
+    best_v = -(1 << 30)
+    while cards:
+        c = lowest(cards)
+        cards &= cards - _ONE
+        i = mode * N_CARDS + c
+        v = 16 * POINTS[i] - STRENGTH[i]
+        if v > best_v:
+            best = c
+            best_v = v
+    return best
+
+
+@njit(cache=True, inline="always")
+def masters(cards, mode, out):
+    """The cards of a set that no card in ``out`` of their own suit beats
+    (trumps outside are not counted: the holder may still have to follow)."""
+    result = _ZERO
+    rest = cards
+    while rest:
+        c = lowest(rest)
+        rest &= rest - _ONE
+        if BEATERS[mode * N_CARDS + c] & out & _SUIT[c // 9] == _ZERO:
+            result |= _ONE << np.uint64(c)
+    return result
+
+
+@njit(cache=True, inline="always")
+def discard(legal, mode, out):
+    """The cheapest card to give away, keeping masters back while there is anything else."""
+    keep = masters(legal, mode, out)
+    if legal & ~keep:
+        return cheapest(legal & ~keep, mode)
+    return cheapest(legal, mode)
+
+
+@njit(cache=True, inline="always")
+def _may_spend(card, mode, lead_suit, trick_points, ruff_min):
+    """Whether taking a trick with ``card`` is worth it: a card of the suit led
+    always is; a trump on a trick of another suit only when the trick holds
+    ``ruff_min`` points (the Buur and Nell: twice that)."""
+    if card // 9 != mode or lead_suit == mode:
+        return True
+    rank = card % 9
+    needed = 2 * ruff_min if rank == RANK_UNDER or rank == RANK_9 else ruff_min
+    return trick_points >= needed
+
+
+@njit(cache=True)
+def lead_card(hand, mode, out, our_trump, want, pull_trumps):
+    """The card to lead. ``out``: cards the others may hold; ``our_trump``:
+    the player's side chose the trump (Differenzler: always); ``want``: the
+    player wants points (Differenzler: short of its prediction)."""
+    trumps = TRUMPS[mode]
+    side = hand & ~trumps
+    if not want:
+        return weakest(side, mode) if side else weakest(hand, mode)
+    mine = hand & trumps
+    if our_trump and mine and out & trumps:
+        top = strongest(mine, mode)
+        if BEATERS[mode * N_CARDS + top] & out == _ZERO:
+            return top                      # pull trumps with the master trump
+        if popcount(mine) >= pull_trumps:
+            return weakest(mine, mode)      # or with a low one, for the partner to take
+    if side:
+        sure = masters(side, mode, out)
+        if sure:
+            return strongest(sure, mode)
+        return cheapest(side, mode)
+    return weakest(hand, mode)
+
+
+@njit(cache=True)
+def follow_card(legal, mode, n_in, winning_seat, winning_card, lead_suit, out, trick_mask,
+                partner, need, ruff_min):
+    """The card to play to a trick already led (see the module docstring)."""
+    trumps = TRUMPS[mode]
+    wi = mode * N_CARDS + winning_card
+    winners = legal & BEATERS[wi]
+    last = n_in == 3
+    trick_points = set_points(trick_mask, mode)
+    if winning_seat == partner:
+        # sure when last, or when nothing still out beats the partner's card
+        if last or BEATERS[wi] & out == _ZERO:
+            plain = legal & ~trumps
+            smear = plain & ~masters(plain, mode, out)
+            if smear:
+                return richest(smear, mode)
+            if plain:
+                return richest(plain, mode)
+        elif n_in == 2:
+            # an opponent plays after us: make the trick sure with a master of the suit
+            over = masters(winners, mode, out) & ~trumps
+            if over:
+                return cheapest(over, mode)
+        return discard(legal, mode, out)
+    if need <= 0:
+        # Differenzler, prediction reached: lose the trick, shedding the strongest loser
+        losers = legal & ~winners
+        if losers:
+            return strongest(losers, mode)
+        return weakest(legal, mode)
+    if winners:
+        ruffs = lead_suit != mode and (winners & trumps) != _ZERO
+        if last:
+            w = cheapest(winners, mode)
+            gain = trick_points + POINTS[mode * N_CARDS + w]
+            worth = abs(need - gain) < need
+            if worth and _may_spend(w, mode, lead_suit, trick_points, ruff_min):
+                return w
+        else:
+            sure = masters(winners, mode, out)
+            if sure:
+                w = cheapest(sure, mode)
+                if _may_spend(w, mode, lead_suit, trick_points, ruff_min):
+                    return w
+            elif trick_points >= ruff_min and not ruffs:
+                # no sure winner: fight for a valuable trick with the strongest
+                return strongest(winners, mode)
+    return discard(legal, mode, out)
+
+
+@njit(cache=True, inline="always")
+def heuristic_nb(obs, params):
+    """The heuristic player. The engine inlines it into the deal loop: the
+    observation is read here and the work is done by functions of scalars,
+    because passing arrays to a call costs more than the decision itself."""
+    phase = obs[O.PHASE]
+    hand = np.uint64(obs[O.HAND])
+    if phase == O.PHASE_PLAY:
+        legal = np.uint64(obs[O.LEGAL])
+        if legal & (legal - _ONE) == _ZERO:
+            return lowest(legal)    # one legal card (always so in the last trick): nothing to decide
+        seat = obs[O.SEAT]
+        mode = obs[O.MODE]
+        n_in = obs[O.TRICK_N]
+        trick_mask = _ZERO
+        for i in range(n_in):
+            trick_mask |= _ONE << np.uint64(obs[O.TRICK_CARDS + i])
+        out = _DECK & ~(hand | np.uint64(obs[O.PLAYED]) | trick_mask)
+        if obs[O.VARIANT] == O.VARIANT_DIFFERENZLER:
+            partner = -1
+            our_trump = True
+            need = obs[O.PREDICTIONS + seat] - obs[O.POINTS + seat] if params[P_STEER] > 0 else 1000
+        else:
+            partner = seat ^ 2
+            our_trump = obs[O.CHOOSER] % 2 == seat % 2
+            need = 1000
+        if n_in == 0:
+            return lead_card(hand, mode, out, our_trump, need > 0, params[P_PULL_TRUMPS])
+        return follow_card(legal, mode, n_in, obs[O.WINNING_SEAT], obs[O.WINNING_CARD],
+                           obs[O.LEAD_SUIT], out, trick_mask, partner, need, params[P_RUFF_MIN])
+    if phase == O.PHASE_CLAIM:
+        team = obs[O.SEAT] % 2
+        return 1 if obs[O.TEAM_COUNTED + team] + params[P_CLAIM_MARGIN] >= obs[O.TARGET] else 0
+    if phase == O.PHASE_WEIS:
+        weis = obs[O.OWN_WEIS]
+        return 1 if weis > 0 and weis >= params[P_WEIS_MIN] else 0
+    c0 = params[P_INTERCEPT]
+    c1 = params[P_TRUMPS]
+    c2 = params[P_BUUR]
+    c3 = params[P_NELL]
+    c4 = params[P_TOPS]
+    c5 = params[P_TENS]
+    c6 = params[P_VOIDS]
+    if phase == O.PHASE_PREDICT:
+        return prediction(hand, obs[O.MODE], c0, c1, c2, c3, c4, c5, c6)
+    return choose_mode(hand, phase == O.PHASE_TRUMP, params[P_PUSH_BELOW], params[P_NOTRUMP_BIAS],
+                       params[P_NOTRUMP_TOPS], c0, c1, c2, c3, c4, c5, c6)
+
+
+@njit(SIGNATURE, cache=True)
+def heuristic_decide(obs, params):
+    """``heuristic_nb`` with the ABI signature, for the function-pointer path."""
+    return heuristic_nb(obs, params)
+
+
+# The same player reached through a function pointer, usable before the engine
+# dispatches it inline: ``-p strategies.jass_heuristic_nb:HEURISTIC_AS_USER``.
+HEURISTIC_AS_USER = Player(
+    name="jass_heuristic", family="jass", kind=KIND_USER, decide=heuristic_decide,
+    param_names=NAMES, param_values=DEFAULTS,
+    doc="scores every mode with its points predictor; pulls trumps, smears points, saves the Buur",
+)
