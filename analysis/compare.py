@@ -24,7 +24,7 @@ from .report import markdown_table
 from .stats import paired_diff_ci
 
 # what must agree for two runs to have been dealt the same cards
-_SAME_DEALS = ("game", "variant", "players", "seed", "boards", "seating", "chunk_boards")
+_SAME_DEALS = ("game", "variant", "players", "seed", "boards", "seating")
 
 
 def _load(run_dir):

@@ -4,11 +4,13 @@ Why not ``np.random`` inside numba: an inline generator whose state is a
 ``uint64[4]`` array is several times faster for shuffles, and the state can be
 saved and restored (duplicate deals) or split into independent streams.
 
-Every chunk of a study gets two independent states spawned by
-``numpy.random.SeedSequence`` (256 bits each, so streams never collide at
-scale): the **deal stream** (shuffles, first dealer, turned cards) and the
-**decision stream** (random draws handed to players). Deal *i* of a study is
-therefore the same whatever the players do.
+Two kinds of stream, both from ``numpy.random.SeedSequence`` (256-bit
+states, so streams never collide at scale): every **board** gets its own
+deal stream (shuffles, first dealer, turned cards), derived from the
+study's seed and the board number; every **chunk** gets a decision stream
+(random draws handed to players). Board *b* of a study is therefore dealt
+the same cards whatever the players do, the chunk plan or the options that
+do not change the deal.
 """
 import numpy as np
 from numba import njit, uint64, int64
@@ -60,18 +62,47 @@ def shuffle_prefix(s, deck, k):
         deck[j] = tmp
 
 
+@njit(cache=True, inline="always")
+def splitmix_nb(x):
+    """SplitMix64's output function: a well-mixed 64-bit hash of ``x``."""
+    x = x + np.uint64(0x9E3779B97F4A7C15)
+    z = x
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True, inline="always")
+def board_stream_nb(base, board, out):
+    """The deal stream of one board, into ``out`` (uint64[4]).
+
+    Derived from the study's deal base and the board number alone, so board
+    ``b`` is dealt the same cards whatever the chunk plan, the players, the
+    rule options that do not change the deal, or how long earlier games
+    lasted: runs that differ only in those are dealt the same boards.
+    """
+    salt = splitmix_nb(np.uint64(board))
+    for j in range(4):
+        out[j] = splitmix_nb(base[j] ^ salt ^ np.uint64(j << 56))
+    if out[0] == 0 and out[1] == 0 and out[2] == 0 and out[3] == 0:
+        out[0] = 1
+
+
 def chunk_states(root_seed: int, chunk_index: int) -> np.ndarray:
     """Generator states of one chunk: array (2, 4) of uint64.
 
-    Row 0 is the deal stream, row 1 the decision stream. It is the
+    Row 0 is the study's **deal base**, the same for every chunk: each board
+    derives its deal stream from it and its board number
+    (:func:`board_stream_nb`). Row 1 is the chunk's **decision stream**: the
     ``chunk_index``-th child of ``SeedSequence(root_seed)`` (the same as
-    ``SeedSequence(root_seed).spawn(n)[chunk_index]``), so it depends only on
+    ``SeedSequence(root_seed).spawn(n)[chunk_index]``). Both depend only on
     the root seed and the chunk index, never on how many workers run chunks.
     """
+    base = np.random.SeedSequence(root_seed).generate_state(4, np.uint64)
     child = np.random.SeedSequence(root_seed, spawn_key=(chunk_index,))
+    decisions = child.generate_state(4, np.uint64)
     out = np.empty((2, 4), dtype=np.uint64)
-    for j, stream in enumerate(child.spawn(2)):
-        state = stream.generate_state(4, np.uint64)
+    for j, state in enumerate((base, decisions)):
         if not state.any():  # xoshiro's one forbidden state
             state[0] = 1
         out[j] = state

@@ -471,3 +471,16 @@ def test_every_card_is_played_once_property(case):
     totals = np.zeros(O.MAX_PLAYERS, np.int64)
     totals[:n] = rng.integers(-3, 3, n) * 10    # small range: ties and leaders both occur
     play_random_deal(game, n, hand_size, rng, restriction, totals)
+
+
+@pytest.mark.parametrize("game", [g.name for g in GAMES])
+def test_boards_do_not_depend_on_the_chunk_plan(game, play_all_chunks):
+    """A board's cards come from the seed and the board number alone: with players
+    that draw no random numbers, any chunk plan plays exactly the same games."""
+    def records(chunk_boards):
+        study = Study.create(game, lineup=["heuristic"], boards=12, seed=21,
+                             chunk_boards=chunk_boards, seating="duplicate")
+        return play_all_chunks(study)
+    one, other = records(12), records(5)
+    for table in one:
+        assert np.array_equal(one[table], other[table]), f"{table} changed with the chunk plan"

@@ -13,7 +13,7 @@ A game's length varies (Schieber plays to a target, a Differenzler tie adds
 deals), so the kernel writes into arrays sized for an expected game and
 stops before a board that might not fit; ``run_chunk`` then continues into
 fresh arrays from the board where it stopped. A board's cards come from its
-own stream (``kernels_nb.board_stream_nb``), so stopping and continuing
+own stream (``sim.rng_nb.board_stream_nb``), so stopping and continuing
 changes nothing.
 """
 from __future__ import annotations

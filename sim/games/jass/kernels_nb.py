@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit, prange
 
 from ...bits_nb import bit, popcount
-from ...rng_nb import next_u64, below
+from ...rng_nb import below, board_stream_nb, next_u64
 from . import obs as O
 from .cards import SUIT_MASKS
 from .deal_nb import (  # noqa: F401  (the state layout and the deal's steps, for replay and tests)
@@ -63,26 +63,6 @@ def seat_lineup_nb(lineup, seating, game_index, rotation):
         shift = rotation
     for s in range(NS):
         lineup[s] = (s + shift) % NS
-
-
-@njit(cache=True, inline="always")
-def splitmix_nb(x):
-    x = x + np.uint64(0x9E3779B97F4A7C15)
-    z = x
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True, inline="always")
-def board_stream_nb(base, board, out):
-    """The deal stream of one board: derived from the chunk's deal state and the board
-    number alone, so a board's cards never depend on how long earlier games lasted."""
-    salt = splitmix_nb(np.uint64(board))
-    for j in range(4):
-        out[j] = splitmix_nb(base[j] ^ salt ^ np.uint64(j << 56))
-    if out[0] == 0 and out[1] == 0 and out[2] == 0 and out[3] == 0:
-        out[0] = 1
 
 
 @njit(cache=True, inline="always")

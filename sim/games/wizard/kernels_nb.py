@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit, prange
 
 from ...bits_nb import popcount, select, bit
-from ...rng_nb import next_u64, below, shuffle_prefix
+from ...rng_nb import below, board_stream_nb, next_u64, shuffle_prefix
 from strategies.abi import FUNCTION_TUPLE, KIND_RANDOM, KIND_HEURISTIC
 from strategies import wizard_nb
 from . import obs as O
@@ -303,14 +303,15 @@ def seat_lineup_nb(lineup, n, seating, game_index, rotation):
 
 
 @njit(cache=True, nogil=True)
-def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_rng, dec_rng,
+def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_base, dec_rng,
                       first_board, n_boards, deals_out, games_out, status):
     """Play ``n_boards`` boards (whole games) and write their records.
 
-    A board is one run of the deal stream: the first dealer and every round's
-    cards. With duplicate seating it is played once per rotation of the
-    lineup, restarting the deal stream from the same state each time.
-    Returns the number of games played (less than asked only on an error).
+    A board is one run of its own deal stream (``board_stream_nb`` of the
+    study's deal base and the board number): the first dealer and every
+    round's cards. With duplicate seating it is played once per rotation of
+    the lineup, restarting its deal stream each time. Returns the number of
+    games played (less than asked only on an error).
     """
     n = cfg[CFG_PLAYERS]
     game = cfg[CFG_GAME]
@@ -323,6 +324,7 @@ def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_rng, dec_rng,
 
     deck = np.arange(deck_size).astype(np.int64)
     board_rng = np.empty(4, dtype=np.uint64)
+    deal_rng = np.empty(4, dtype=np.uint64)
     pub = np.zeros(O.SIZE, dtype=np.int64)
     obs = np.zeros(O.SIZE, dtype=np.int64)
     hands = np.zeros(MP, dtype=np.uint64)
@@ -335,7 +337,7 @@ def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_rng, dec_rng,
     games_done = 0
     for b in range(n_boards):
         board = first_board + b
-        board_rng[:] = deal_rng
+        board_stream_nb(deal_base, board, board_rng)
         for rot in range(rotations):
             deal_rng[:] = board_rng
             for i in range(deck_size):  # the board's cards depend on the stream alone
