@@ -109,6 +109,28 @@ def resolve(family: str, spec: str) -> Player:
     return replace(player, label=str(spec).strip())
 
 
+def lineup_arrays(family: str, lineup, filler):
+    """What a kernel needs of a lineup: ``(kinds, params, fns, players)``.
+
+    ``kinds`` (int64[MAX_SLOTS]) and ``params`` (float64[MAX_SLOTS, N_PARAMS])
+    per lineup slot; ``fns`` the tuple of decision functions (unused slots get
+    ``filler``), or None when no user player sits at the table: the kernel
+    then compiles without the function-pointer call (docs/architecture.md);
+    ``players`` the resolved :class:`Player` objects.
+    """
+    from .abi import MAX_SLOTS
+    players = [resolve(family, spec) for spec in lineup]
+    kinds = np.zeros(MAX_SLOTS, dtype=np.int64)
+    params = np.zeros((MAX_SLOTS, N_PARAMS), dtype=np.float64)
+    fns = [filler] * MAX_SLOTS
+    for i, p in enumerate(players):
+        kinds[i] = p.kind
+        params[i] = p.params()
+        fns[i] = p.decide
+    any_user = any(p.kind == KIND_USER for p in players)
+    return kinds, params, (tuple(fns) if any_user else None), players
+
+
 def _load_user(family: str, target: str) -> Player:
     module_name, _, attr = target.partition(":")
     try:

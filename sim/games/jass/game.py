@@ -22,8 +22,7 @@ import numpy as np
 
 from ...errors import TricksimError
 from ...rng_nb import chunk_states
-from strategies.abi import KIND_USER, MAX_SLOTS, N_PARAMS
-from strategies.registry import resolve
+from strategies.registry import lineup_arrays
 from strategies import jass_nb
 from . import kernels_nb as K
 from . import obs as O
@@ -100,18 +99,8 @@ class JassGame:
         return cfg
 
     def players(self, study):
-        """(kinds, params, fns, resolved players) for the lineup, padded to MAX_SLOTS."""
-        resolved = [resolve(self.family, spec) for spec in study.lineup]
-        kinds = np.zeros(MAX_SLOTS, dtype=np.int64)
-        params = np.zeros((MAX_SLOTS, N_PARAMS), dtype=np.float64)
-        fns = [jass_nb.random_decide] * MAX_SLOTS
-        any_user = False
-        for i, p in enumerate(resolved):
-            kinds[i] = p.kind
-            params[i] = p.params()
-            fns[i] = p.decide
-            any_user = any_user or p.kind == KIND_USER
-        return kinds, params, (tuple(fns) if any_user else None), resolved
+        """(kinds, params, fns, resolved players) for the lineup (``lineup_arrays``)."""
+        return lineup_arrays(self.family, study.lineup, jass_nb.random_decide)
 
     def _capacity(self, study, n_boards: int) -> tuple[int, int]:
         """(deal rows, game rows) to allocate for ``n_boards`` boards: the expected

@@ -5,8 +5,7 @@ import numpy as np
 
 from ...errors import TricksimError, choices
 from ...rng_nb import chunk_states
-from strategies.abi import KIND_USER, MAX_SLOTS, N_PARAMS
-from strategies.registry import resolve
+from strategies.registry import lineup_arrays
 from strategies import wizard_nb
 from . import kernels_nb as K
 from .cards import OH_HELL_DECK, WIZARD_DECK, card_name
@@ -67,18 +66,8 @@ class WizardFamilyGame:
         return cfg
 
     def players(self, study):
-        """(kinds, params, fns, resolved players) for the lineup, padded to MAX_SLOTS."""
-        resolved = [resolve(self.family, spec) for spec in study.lineup]
-        kinds = np.zeros(MAX_SLOTS, dtype=np.int64)
-        params = np.zeros((MAX_SLOTS, N_PARAMS), dtype=np.float64)
-        fns = [wizard_nb.random_decide] * MAX_SLOTS
-        any_user = False
-        for i, p in enumerate(resolved):
-            kinds[i] = p.kind
-            params[i] = p.params()
-            fns[i] = p.decide
-            any_user = any_user or p.kind == KIND_USER
-        return kinds, params, (tuple(fns) if any_user else None), resolved
+        """(kinds, params, fns, resolved players) for the lineup (``lineup_arrays``)."""
+        return lineup_arrays(self.family, study.lineup, wizard_nb.random_decide)
 
     # -- running -------------------------------------------------------------
     def warmup(self) -> None:
