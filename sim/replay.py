@@ -62,3 +62,14 @@ def transcript(record: dict, result: dict) -> str:
         return render(record, result)
     module = importlib.import_module(f"sim.games.{registry.info(name).family}.replay")
     return module.transcript(name, record, result)
+
+
+def step_through(state, record: dict):
+    """Feed a record's decisions, numbered from 1, to a game's replay ``state``
+    (an object with ``step(number, decision)`` and ``result()``); returns the result."""
+    decisions = record["decisions"]
+    if not isinstance(decisions, list):
+        raise TricksimError("decisions must be a list of {seat, kind, value} objects")
+    for number, decision in enumerate(decisions, start=1):
+        state.step(number, decision)
+    return state.result()

@@ -19,6 +19,7 @@ import numpy as np
 
 from ... import registry
 from ...errors import TricksimError, choices
+from ...replay import step_through
 from . import kernels_nb as K
 from . import obs as O
 from .cards import (MODE_NAMES, N_CARDS, RANK_NAMES, SUIT_NAMES, SUITS, TRUMP_WORDS, card_name,
@@ -480,13 +481,7 @@ def replay(record: dict) -> dict:
     or against the rules.
     """
     deal = parse_record(record)
-    decisions = record["decisions"]
-    if not isinstance(decisions, list):
-        raise TricksimError("decisions must be a list of {seat, kind, value} objects")
-    state = _Replay(deal)
-    for number, decision in enumerate(decisions, start=1):
-        state.step(number, decision)
-    return state.result()
+    return step_through(_Replay(deal), record)
 
 
 # -- a readable transcript ------------------------------------------------------

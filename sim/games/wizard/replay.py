@@ -16,6 +16,7 @@ import numpy as np
 from ... import registry
 from ...bits_nb import cards_of
 from ...errors import TricksimError, choices
+from ...replay import step_through
 from . import kernels_nb as K
 from . import obs as O
 from .cards import (FIRST_JESTER, FIRST_WIZARD, OH_HELL_DECK, SUITS, WIZARD_DECK, card_name,
@@ -376,13 +377,7 @@ def replay(game: str, record: dict) -> dict:
     or against the rules.
     """
     deal = parse_record(registry.info(game).name, record)
-    decisions = record["decisions"]
-    if not isinstance(decisions, list):
-        raise TricksimError("decisions must be a list of {seat, kind, value} objects")
-    state = _Replay(deal)
-    for number, decision in enumerate(decisions, start=1):
-        state.step(number, decision)
-    return state.result()
+    return step_through(_Replay(deal), record)
 
 
 # -- a readable transcript ------------------------------------------------------
