@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import importlib
 import json
+
+import numpy as np
 from pathlib import Path
 
 from . import registry
@@ -73,3 +75,35 @@ def step_through(state, record: dict):
     for number, decision in enumerate(decisions, start=1):
         state.step(number, decision)
     return state.result()
+
+
+# -- checks every game's record reader shares -----------------------------------
+
+def record_int(value, what: str, limit: int = 10**9) -> int:
+    """``value`` as an int; within ±``limit`` so that it fits the engine's int64 slots."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TricksimError(f"{what} must be a whole number, not {value!r}")
+    if abs(int(value)) > limit:
+        raise TricksimError(f"{what} must be a whole number from {-limit} to {limit}, not {value}")
+    return int(value)
+
+
+def record_options(info, record: dict, variant: str = "") -> dict:
+    """The record's typed rule options, defaults filled in."""
+    raw = record.get("options") or {}
+    if not isinstance(raw, dict):
+        raise TricksimError(f"options must be an object of name: value, not {raw!r}")
+    return info.validate(raw, variant)
+
+
+def dealt_once(hands: list[list[int]], card_name) -> dict[int, int]:
+    """Card -> seat holding it; raises if a card is dealt twice."""
+    holder: dict[int, int] = {}
+    for s, hand in enumerate(hands):
+        for card in hand:
+            if card in holder:
+                where = f"seat {s} twice" if holder[card] == s else f"seats {holder[card]} and {s}"
+                raise TricksimError(f"card {card_name(card)} is dealt twice ({where}); "
+                                    f"the pack has one of each card")
+            holder[card] = s
+    return holder

@@ -19,7 +19,7 @@ import numpy as np
 
 from ... import registry
 from ...errors import TricksimError, choices
-from ...replay import step_through
+from ...replay import dealt_once, record_int, record_options, step_through
 from . import kernels_nb as K
 from . import obs as O
 from .cards import (MODE_NAMES, N_CARDS, RANK_NAMES, SUIT_NAMES, SUITS, TRUMP_WORDS, card_name,
@@ -58,15 +58,6 @@ class Deal:
 
 # -- reading a record ---------------------------------------------------------
 
-def _whole(value, what: str, limit: int = 10**9) -> int:
-    """``value`` as an int; within ±``limit`` so that it fits the engine's int64 slots."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TricksimError(f"{what} must be a whole number, not {value!r}")
-    if abs(int(value)) > limit:
-        raise TricksimError(f"{what} must be a whole number from {-limit} to {limit}, not {value}")
-    return int(value)
-
-
 def _card(text, where: str) -> int:
     try:
         return parse_card(text)
@@ -90,12 +81,9 @@ def parse_record(record) -> Deal:
             raise TricksimError(f"the record has no {key!r} field; a jass record needs game, "
                                 f"{', '.join(REQUIRED_FIELDS)} (and variant, default schieber)")
     variant = info.check_variant(record.get("variant"))
-    raw_options = record.get("options") or {}
-    if not isinstance(raw_options, dict):
-        raise TricksimError(f"options must be an object of name: value, not {raw_options!r}")
-    options = info.validate(raw_options, variant)
-    info.check_players(_whole(record["players"], "players"))
-    dealer = _whole(record["dealer"], "dealer")
+    options = record_options(info, record, variant)
+    info.check_players(record_int(record["players"], "players"))
+    dealer = record_int(record["dealer"], "dealer")
     if not 0 <= dealer < 4:
         raise TricksimError(f"dealer {dealer} is not a seat; seats are 0 to 3")
 
@@ -109,14 +97,7 @@ def parse_record(record) -> Deal:
         if len(h) != 9:
             raise TricksimError(f"hands[{s}] has {len(h)} cards; every seat is dealt 9")
     hands = [[_card(c, f"hands[{s}][{i}]") for i, c in enumerate(h)] for s, h in enumerate(hands_raw)]
-    holder: dict[int, int] = {}
-    for s, hand in enumerate(hands):
-        for card in hand:
-            if card in holder:
-                where = f"seat {s} twice" if holder[card] == s else f"seats {holder[card]} and {s}"
-                raise TricksimError(f"card {card_name(card)} is dealt twice ({where}); "
-                                    f"the pack has one of each card")
-            holder[card] = s
+    holder = dealt_once(hands, card_name)
 
     extra = record.get("extra") or {}
     allowed = EXTRA_FIELDS[variant]
@@ -144,7 +125,7 @@ def parse_record(record) -> Deal:
         if not isinstance(raw, list) or len(raw) != want:
             raise TricksimError(f"extra.scores must list the game totals before the deal for each "
                                 f"{who}: {want} numbers, not {raw!r}")
-        scores = [_whole(v, f"extra.scores[{i}]") for i, v in enumerate(raw)]
+        scores = [record_int(v, f"extra.scores[{i}]") for i, v in enumerate(raw)]
         if variant == "schieber":
             target = options["target"]
             for t, v in enumerate(scores):
@@ -262,7 +243,7 @@ class _Replay:
         if kind not in allowed:
             raise TricksimError(f"{where}: unknown kind {decision['kind']!r} in {self.deal.variant}; "
                                 f"kinds are {choices(allowed)}")
-        seat = _whole(decision["seat"], f"{where}: seat")
+        seat = record_int(decision["seat"], f"{where}: seat")
         if not 0 <= seat < 4:
             raise TricksimError(f"{where}: seat {seat} is not a seat; seats are 0 to 3")
         value = decision["value"]
@@ -295,7 +276,7 @@ class _Replay:
             K.apply_nb(self.st, self.hands, phase, seat, action)
             value = bool(action)
         elif kind == "predict":
-            action = _whole(value, f"{where}: a prediction")
+            action = record_int(value, f"{where}: a prediction")
             if not 0 <= action <= O.MAX_PREDICTION:
                 raise TricksimError(f"{where}: seat {seat} predicted {action}; predictions are "
                                     f"0 to {O.MAX_PREDICTION} card points")

@@ -16,7 +16,7 @@ import numpy as np
 from ... import registry
 from ...bits_nb import cards_of
 from ...errors import TricksimError, choices
-from ...replay import step_through
+from ...replay import dealt_once, record_int, record_options, step_through
 from . import kernels_nb as K
 from . import obs as O
 from .cards import (FIRST_JESTER, FIRST_WIZARD, OH_HELL_DECK, SUITS, WIZARD_DECK, card_name,
@@ -62,15 +62,6 @@ class Deal:
 
 # -- reading a record ---------------------------------------------------------
 
-def _whole(value, what: str, limit: int = 10**9) -> int:
-    """``value`` as an int; within ±``limit`` so that it fits the engine's int64 slots."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TricksimError(f"{what} must be a whole number, not {value!r}")
-    if abs(int(value)) > limit:
-        raise TricksimError(f"{what} must be a whole number from {-limit} to {limit}, not {value}")
-    return int(value)
-
-
 def _deck_size(game: str) -> int:
     return WIZARD_DECK if game == "wizard" else OH_HELL_DECK
 
@@ -98,12 +89,9 @@ def parse_record(game: str, record) -> Deal:
         if key not in record:
             raise TricksimError(f"the record has no {key!r} field; a {game} record needs game, "
                                 f"{', '.join(REQUIRED_FIELDS)} and extra.trump_card")
-    raw_options = record.get("options") or {}
-    if not isinstance(raw_options, dict):
-        raise TricksimError(f"options must be an object of name: value, not {raw_options!r}")
-    options = info.validate(raw_options)
-    n = info.check_players(_whole(record["players"], "players"))
-    dealer = _whole(record["dealer"], "dealer")
+    options = record_options(info, record)
+    n = info.check_players(record_int(record["players"], "players"))
+    dealer = record_int(record["dealer"], "dealer")
     if not 0 <= dealer < n:
         raise TricksimError(f"dealer {dealer} is not a seat of a {n}-player game; seats are 0 to {n - 1}")
 
@@ -131,14 +119,7 @@ def parse_record(game: str, record) -> Deal:
 
     hands = [[_card(c, f"hands[{s}][{i}]", game) for i, c in enumerate(h)]
              for s, h in enumerate(hands_raw)]
-    holder: dict[int, int] = {}
-    for s, hand in enumerate(hands):
-        for card in hand:
-            if card in holder:
-                where = f"seat {s} twice" if holder[card] == s else f"seats {holder[card]} and {s}"
-                raise TricksimError(f"card {card_name(card)} is dealt twice ({where}); "
-                                    f"the pack has one of each card")
-            holder[card] = s
+    holder = dealt_once(hands, card_name)
 
     extra = record.get("extra") or {}
     if not isinstance(extra, dict):
@@ -154,7 +135,7 @@ def parse_record(game: str, record) -> Deal:
         if not isinstance(scores, list) or len(scores) != n:
             raise TricksimError(f"extra.scores must list the game totals before the deal for "
                                 f"each of the {n} seats, not {scores!r}")
-        totals_before = [_whole(v, f"extra.scores[{s}]") for s, v in enumerate(scores)]
+        totals_before = [record_int(v, f"extra.scores[{s}]") for s, v in enumerate(scores)]
     return Deal(game=game, options=options, n=n, dealer=dealer, hands=hands, hand_size=hand_size,
                 trump_card=trump_card, totals_before=totals_before,
                 round_index=rounds.index(hand_size), n_rounds=len(rounds))
@@ -262,7 +243,7 @@ class _Replay:
         kind = str(decision["kind"]).strip().lower()
         if kind not in KIND_VERBS:
             raise TricksimError(f"{where}: unknown kind {decision['kind']!r}; kinds are trump, bid or play")
-        seat = _whole(decision["seat"], f"{where}: seat")
+        seat = record_int(decision["seat"], f"{where}: seat")
         if not 0 <= seat < self.deal.n:
             raise TricksimError(f"{where}: seat {seat} is not a seat of a {self.deal.n}-player "
                                 f"game; seats are 0 to {self.deal.n - 1}")
@@ -303,7 +284,7 @@ class _Replay:
 
     def _bid(self, where, seat, value, legal) -> int:
         h = self.deal.hand_size
-        bid = _whole(value, f"{where}: a bid")
+        bid = record_int(value, f"{where}: a bid")
         if bid in legal:
             return bid
         if 0 <= bid <= h:
