@@ -52,10 +52,10 @@ from .stats import Scratch, combine_cubes, group_sums
 WIN_UNIT = 420    # lcm(1..7): a win shared by k ≤ 7 players is 420/k whole units
 
 KEYS = {
-    "bids": ["round", "hand_size", "player", "bid", "tricks"],
-    "seats": ["round", "hand_size", "seat", "position", "player"],
-    "bid_totals": ["round", "hand_size", "excess"],
-    "trump_outcomes": ["round", "hand_size", "trump_kind"],
+    "bids": ["deal", "hand_size", "player", "bid", "tricks"],
+    "seats": ["deal", "hand_size", "seat", "position", "player"],
+    "bid_totals": ["deal", "hand_size", "excess"],
+    "trump_outcomes": ["deal", "hand_size", "trump_kind"],
     "holdings": ["hand_size", "trump_kind", "trumps_held", "wizards_held"],
     "trump": ["hand_size", "trump_kind", "is_dealer", "trumps_held", "wizards_held", "tricks"],
     "games": ["seat", "player", "start_position"],
@@ -64,7 +64,7 @@ KEYS = {
     "strategy_pairs": ["strategy_a", "strategy_b"],
 }
 # the record fields reduce reads
-DEAL_FIELDS = ("game", "board", "round", "hand_size", "seat", "player", "position", "bid", "tricks", "score",
+DEAL_FIELDS = ("game", "board", "deal", "hand_size", "seat", "player", "position", "bid", "tricks", "score",
                "trump_kind", "trumps_held", "wizards_held")
 GAME_FIELDS = ("board", "seat", "player", "start_position", "total", "win")
 
@@ -79,13 +79,13 @@ def reduce(records: dict, study) -> dict[str, pd.DataFrame]:
     study = study_dict(study)
     n_players = int(study["players"])
     strategy_of_slot, _ = strategies(study["lineup"])
-    d = whole_blocks(contiguous_fields(records["deals"], DEAL_FIELDS), ("game", "round"), n_players)
+    d = whole_blocks(contiguous_fields(records["deals"], DEAL_FIELDS), ("game", "deal"), n_players)
     g = contiguous_fields(records["games"], GAME_FIELDS)
     # work arrays shared between the tables
     deal_scratch, game_scratch = Scratch(len(d["game"])), Scratch(len(g["board"]))
     d["exact"] = d["bid"] == d["tricks"]
     d["is_dealer"] = d["position"] == n_players - 1
-    per_deal = {k: d[k][::n_players] for k in ("game", "board", "round", "hand_size", "trump_kind")}
+    per_deal = {k: d[k][::n_players] for k in ("game", "board", "deal", "hand_size", "trump_kind")}
     per_deal["excess"] = sum(d["bid"][seat::n_players].astype(np.int64) for seat in range(n_players)) \
         - per_deal["hand_size"]
     # the first game of each board; the other rotations replay its cards
@@ -207,8 +207,8 @@ def trump_tables(cube: dict) -> dict[str, pd.DataFrame]:
     overall = sum_by(decided, ["outcome"], ["n"]).rename(columns={"n": "deals"})
     out["trump_outcomes"] = tag(share_within(overall, [], "deals"), q, "How trump was decided (share of deals)",
                                 "terminal")
-    by_round = sum_by(decided, ["round", "hand_size", "outcome"], ["n"]).rename(columns={"n": "deals"})
-    out["trump_outcomes_by_round"] = tag(share_within(by_round, ["round"], "deals"), q,
+    by_deal = sum_by(decided, ["deal", "hand_size", "outcome"], ["n"]).rename(columns={"n": "deals"})
+    out["trump_outcomes_by_deal"] = tag(share_within(by_deal, ["deal"], "deals"), q,
                                          "How trump was decided, by round")
 
     held = cube["holdings"]

@@ -37,7 +37,7 @@ def draw(cube: dict, tabs: dict, manifest: dict, out_dir) -> list[Path]:
         _plot_exact_by_hand_size(tabs, specs, sub, out_dir / "bid_exact_by_hand_size.png"),
         _plot_bid_matrix(tabs, specs, sub, out_dir / "bid_vs_tricks.png"),
         _plot_calibration(tabs, specs, sub, out_dir / "bid_calibration.png"),
-        _plot_trump_outcomes(tabs, sub, out_dir / "trump_outcomes_by_round.png"),
+        _plot_trump_outcomes(tabs, sub, out_dir / "trump_outcomes_by_deal.png"),
         _plot_tricks_vs_trumps(tabs, sub, out_dir / "tricks_vs_trumps.png"),
         _plot_balance(tabs, sub, out_dir / "score_balance.png"),
         _plot_paired(tabs, sub, out_dir / "paired_differences.png"),
@@ -118,8 +118,8 @@ _OUTCOME_COLOURS = dict(zip(TRUMP_KINDS.values(), ["#4c72b0", "#dd8452", "#8c8c8
 
 
 def _plot_trump_outcomes(tabs, sub, path):
-    t = tabs["trump_outcomes_by_round"]
-    wide = t.pivot_table(index=["round", "hand_size"], columns="outcome", values="share", observed=True,
+    t = tabs["trump_outcomes_by_deal"]
+    wide = t.pivot_table(index=["deal", "hand_size"], columns="outcome", values="share", observed=True,
                          aggfunc="sum").fillna(0.0)
     wide = wide.loc[:, [c for c in wide.columns if wide[c].sum() > 0]]
     fig, (ax,) = P.figure("How trump was decided, by round", sub, panel_size=(10, 4.2))

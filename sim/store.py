@@ -47,7 +47,7 @@ LAYOUTS = ("records", "aggregate")
 _TEMP_NAME = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")
 _CUBE_NAME = re.compile(r"^[A-Za-z0-9_]+$")
 # columns that order the rows of a record table canonically (those a table has)
-_RECORD_ORDER = ("game", "round", "seat")
+_RECORD_ORDER = ("game", "deal", "seat")
 
 
 # -- file names ----------------------------------------------------------------

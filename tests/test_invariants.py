@@ -109,7 +109,7 @@ def check_wizard_family_records(study: Study, records: dict) -> None:
 
     # layout: one row per (game, round, seat), in that order
     assert (d["game"] == game_ids[:, None, None]).all()
-    assert (d["round"] == np.arange(rounds)[None, :, None]).all()
+    assert (d["deal"] == np.arange(rounds)[None, :, None]).all()
     assert (d["seat"] == seats).all()
     assert (d["hand_size"] == sched[None, :, None]).all()
     assert (d["board"] == (game_ids // rotations)[:, None, None]).all()

@@ -120,7 +120,7 @@ def test_inline_and_function_pointer_paths_agree(game, play_all_chunks):
 # --- an illegal action stops the run with a readable error ------------------------------
 
 ERROR = re.compile(r"^player (?P<player>\S+) \(seat (?P<seat>\d+)\) made an illegal (?P<kind>\w+) "
-                   r"(?P<action>\S+) in game (?P<game>\d+), round (?P<round>\d+); legal: (?P<legal>.+)$")
+                   r"(?P<action>\S+) in game (?P<game>\d+), deal (?P<deal>\d+); legal: (?P<legal>.+)$")
 
 
 def illegal_action_error(game: str, n: int, bad_player: str) -> dict:
@@ -156,7 +156,7 @@ def test_illegal_bid_is_reported(game):
         error = illegal_action_error(game, n, user("BAD_BID"))
         assert error["kind"] == "bid" and error["action"] == str(user_players.ILLEGAL_BID)
         # the first bid of the game: left of the dealer, one card in hand, no restriction yet
-        assert (error["game"], error["round"]) == ("0", "0")
+        assert (error["game"], error["deal"]) == ("0", "0")
         assert int(error["seat"]) == (dealer + 1) % n
         assert error["legal"] == "0 1"
 
@@ -169,7 +169,7 @@ def test_illegal_play_is_reported(game):
         error = illegal_action_error(game, n, user("BAD_PLAY"))
         assert error["kind"] == "play"
         # the first lead of the game: left of the dealer, who may lead the one card held
-        assert (error["game"], error["round"]) == ("0", "0")
+        assert (error["game"], error["deal"]) == ("0", "0")
         assert int(error["seat"]) == (dealer + 1) % n
         legal = [parse_card(c) for c in error["legal"].split()]
         assert len(legal) == 1
@@ -185,7 +185,7 @@ def test_illegal_trump_choice_is_reported():
     first = wizard_turned[0]                                   # rows are in game, round order
     error = illegal_action_error("wizard", n, user("BAD_TRUMP"))
     assert error["kind"] == "trump" and error["action"] == str(user_players.ILLEGAL_SUIT)
-    assert (int(error["game"]), int(error["round"])) == (int(first["game"]), int(first["round"]))
+    assert (int(error["game"]), int(error["deal"])) == (int(first["game"]), int(first["deal"]))
     assert int(error["seat"]) == int(first["dealer"])          # the dealer chooses
     assert error["legal"] == "S H D C"
 

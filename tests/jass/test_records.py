@@ -303,7 +303,7 @@ def test_records_do_not_depend_on_chunking_threads_or_array_sizes(monkeypatch):
     # arrays with room for one board only: the kernel stops before every board and
     # run_chunk goes on into fresh arrays; the records stay the same
     small = JASS.run_chunk(study, 0, *study.chunk_bounds(0), chunk_states(9, 0))
-    monkeypatch.setattr(type(JASS), "_capacity",
+    monkeypatch.setattr(type(JASS), "capacity",
                         lambda self, study, n: (4 * 4 * (2 * 2500 // 157 + 2), 4 * n))
     tiny = JASS.run_chunk(study, 0, *study.chunk_bounds(0), chunk_states(9, 0))
     for table in JASS.tables:

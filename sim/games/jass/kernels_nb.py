@@ -17,6 +17,8 @@ import numpy as np
 from numba import njit, prange
 
 from ...bits_nb import bit, popcount
+from ...kit_nb import (deal_row_keys_nb, flag_where_nb, game_row_keys_nb, rank_and_win_nb,
+                       rotations_nb, seat_lineup_nb, start_game_of_board_nb)
 from ...rng_nb import below, board_stream_nb, next_u64
 from . import obs as O
 from .cards import SUIT_MASKS
@@ -26,44 +28,24 @@ from .deal_nb import (  # noqa: F401  (the state layout and the deal's steps, fo
     X_PREDICTION, X_SCORE, X_STOECK, X_WEIS_CARDS, X_WEIS_HELD, X_WEIS_KEY, X_WINNER,
     apply_claim_nb, apply_predict_nb, apply_trump_nb, apply_weis_nb, finish_deal_nb, new_game_nb,
     start_deal_nb, stoeck_announced_nb, team_weis_nb)
-from .play_nb import (  # noqa: F401  (the status layout and replay's steps)
-    ST_ACTION, ST_CODE, ST_DEAL, ST_GAME, ST_LEGAL, ST_PHASE, ST_SEAT, ST_SIZE, ST_SLOT,
+from .play_nb import (  # noqa: F401  (replay's steps)
     apply_nb, apply_play_nb, continue_deal_nb, legal_actions_nb, legal_play_nb, observation_nb)
 from .records import END_EXTRA_DEALS, END_FOUR_DEALS, END_TIE_CAP
 from .rules_nb import DEAL_POINTS
 
 # cfg: the packed study, read by the kernel
 CFG_VARIANT = 0
-CFG_SEATING = 1     # 0 fixed, 1 rotate, 2 duplicate
+CFG_SEATING = 1     # sim.kit_nb.SEATING_*
 CFG_TARGET = 2
 CFG_OPEN = 3
 CFG_MULTS = 4       # 6 slots
 CFG_SIZE = CFG_MULTS + 6
-
-SEATING_FIXED = 0
-SEATING_ROTATE = 1
-SEATING_DUPLICATE = 2
 
 MAX_EXTRA_DEALS_NB = 20   # records.MAX_EXTRA_DEALS (numba reads it as a constant here)
 DIFFERENZLER_DEALS = 4
 
 
 # --- whole games -------------------------------------------------------------------------------
-
-@njit(cache=True, inline="always")
-def seat_lineup_nb(lineup, seating, game_index, rotation):
-    """Which lineup slot plays each seat in this game: seat s ← slot (s + shift) % 4.
-
-    Any shift keeps slots 0+2 and 1+3 partners; an odd shift swaps their teams.
-    """
-    shift = 0
-    if seating == SEATING_ROTATE:
-        shift = game_index % NS
-    elif seating == SEATING_DUPLICATE:
-        shift = rotation
-    for s in range(NS):
-        lineup[s] = (s + shift) % NS
-
 
 @njit(cache=True, inline="always")
 def deal_cards_nb(rng, deck, hands, dealer):
@@ -131,14 +113,8 @@ def write_deal_rows_nb(deals_out, d_row, st, game_id, board, deal_no, dealer, li
     for s in range(NS):
         team = s % 2 if schieber else s
         row = deals_out[d_row + s]
-        row.game = game_id
-        row.board = board
-        row.deal = deal_no
-        row.seat = s
-        row.player = lineup[s]
+        deal_row_keys_nb(row, game_id, board, deal_no, s, lineup[s], dealer, NS)
         row.team = team
-        row.dealer = dealer
-        row.position = (s - dealer - 1) % NS
         row.hand = dealt[s]
         row.mode = mode
         row.chooser = st[O.CHOOSER]
@@ -180,40 +156,27 @@ def write_game_rows_nb(games_out, g_row, st, game_id, board, lineup, first_deale
     """The four ``records.GAMES`` rows of a finished game, from ``games_out[g_row]`` on."""
     for s in range(NS):
         row = games_out[g_row + s]
-        row.game = game_id
-        row.board = board
-        row.seat = s
-        row.player = lineup[s]
-        row.first_dealer = first_dealer
-        row.start_position = (s - first_dealer - 1) % NS
+        game_row_keys_nb(row, game_id, board, s, lineup[s], s % 2 if schieber else s,
+                         first_dealer, NS)
         row.end = end
         row.claim_seat = claim_seat
         row.deals = n_deals
         if schieber:
             team = s % 2
-            row.team = team
             row.total = st[O.TEAM_TOTALS + team]
             row.rank = 1 if st[X_WINNER] == team else 2
             row.win = 1.0 if st[X_WINNER] == team else 0.0
             row.extra_deals = 0
         else:
-            mine = st[O.PENALTIES + s]
-            better = 0
-            equal = 0
-            low = mine
-            for t in range(NS):
-                better += st[O.PENALTIES + t] < mine
-                equal += st[O.PENALTIES + t] == mine
-                low = min(low, st[O.PENALTIES + t])
-            row.team = s
-            row.total = mine
-            row.rank = better + 1
-            row.win = 1.0 / equal if mine == low else 0.0
+            rank, win = rank_and_win_nb(st[O.PENALTIES:O.PENALTIES + NS], NS, s, False)
+            row.total = st[O.PENALTIES + s]
+            row.rank = rank
+            row.win = win
             row.extra_deals = n_deals - DIFFERENZLER_DEALS
 
 
 @njit(cache=True, nogil=True)
-def simulate_chunk_nb(cfg, kinds, params, fns, deal_base, dec_rng, first_board, n_boards,
+def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_rng, first_board, n_boards,
                       deals_out, games_out, status, done):
     """Play boards ``first_board …`` (whole games) and write their records.
 
@@ -228,7 +191,7 @@ def simulate_chunk_nb(cfg, kinds, params, fns, deal_base, dec_rng, first_board, 
     seating = cfg[CFG_SEATING]
     target = cfg[CFG_TARGET]
     schieber = variant == VARIANT_SCHIEBER
-    rotations = NS if seating == SEATING_DUPLICATE else 1
+    rotations = rotations_nb(NS, seating)
     board_rows = rotations * max_deals_nb(variant, target) * NS
 
     deck = np.arange(36).astype(np.int64)
@@ -248,11 +211,9 @@ def simulate_chunk_nb(cfg, kinds, params, fns, deal_base, dec_rng, first_board, 
         board = first_board + b
         board_stream_nb(deal_base, board, board_rng)
         for rot in range(rotations):
-            deal_rng[:] = board_rng
-            for i in range(36):  # the board's cards depend on its stream alone
-                deck[i] = i
+            start_game_of_board_nb(board_rng, deal_rng, deck, 36)
             game_id = board * rotations + rot
-            seat_lineup_nb(lineup, seating, board, rot)
+            seat_lineup_nb(lineup, NS, seating, board, rot)
             first_dealer = below(deal_rng, NS)
             new_game_nb(st, variant, target, cfg[CFG_OPEN], cfg[CFG_MULTS], cfg[CFG_MULTS + 1],
                         cfg[CFG_MULTS + 2], cfg[CFG_MULTS + 3], cfg[CFG_MULTS + 4], cfg[CFG_MULTS + 5])
@@ -265,8 +226,7 @@ def simulate_chunk_nb(cfg, kinds, params, fns, deal_base, dec_rng, first_board, 
                     dealt[s] = hands[s]
                 start_deal_nb(st, dealer, deal_no, turned)
                 if not continue_deal_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status):
-                    status[ST_GAME] = game_id
-                    status[ST_DEAL] = deal_no
+                    flag_where_nb(status, game_id, deal_no)
                     done[0] = boards_done
                     done[1] = d_row
                     done[2] = g_row
@@ -289,7 +249,7 @@ def simulate_chunk_nb(cfg, kinds, params, fns, deal_base, dec_rng, first_board, 
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def simulate_chunks_nb(cfg, kinds, params, deal_bases, dec_states, first_boards, n_boards,
+def simulate_chunks_nb(cfg, aux, kinds, params, deal_bases, dec_states, first_boards, n_boards,
                        deal_offsets, game_offsets, deals_out, games_out, statuses, dones):
     """Several chunks at once in numba threads (the in-process parallel path).
 
@@ -301,7 +261,7 @@ def simulate_chunks_nb(cfg, kinds, params, deal_bases, dec_states, first_boards,
     Built-in players only (a function-pointer tuple does not cross prange).
     """
     for i in prange(first_boards.shape[0]):
-        simulate_chunk_nb(cfg, kinds, params, None, deal_bases[i], dec_states[i],
+        simulate_chunk_nb(cfg, aux, kinds, params, None, deal_bases[i], dec_states[i],
                           first_boards[i], n_boards[i],
                           deals_out[deal_offsets[i]:deal_offsets[i + 1]],
                           games_out[game_offsets[i]:game_offsets[i + 1]], statuses[i], dones[i])

@@ -105,3 +105,8 @@ PENALTIES = WEIS_DECLARED + N_SEATS       # per seat: Differenzler penalty total
 TEAM_TOTALS = PENALTIES + N_SEATS         # 2 slots: Schieber game total per team before this deal
 TEAM_COUNTED = TEAM_TOTALS + 2            # 2 slots: Schieber total per team if counted now (see above)
 SIZE = TEAM_COUNTED + 2
+
+# The trick in progress: the kit's trick block (sim/kit_nb.py T_*) starts at PLAYED
+TRICK_BLOCK = PLAYED
+assert (TRICK_NO, TRICK_LEADER, TRICK_N, LEAD_SUIT, WINNING_SEAT, WINNING_CARD) == tuple(
+    range(PLAYED + 1, PLAYED + 7))

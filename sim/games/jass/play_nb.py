@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from ...bits_nb import bit
-from ...rng_nb import next_u64
+from ...kit_nb import close_trick_nb, draw_nb, flag_illegal_nb, is_legal_nb, store_trick_nb
 from strategies.abi import KIND_RANDOM, KIND_HEURISTIC
 from strategies import jass_nb
 from . import obs as O
@@ -22,19 +22,6 @@ from .deal_nb import (N_TRICKS, NS, PHASE_OVER, VARIANT_SCHIEBER, X_BAN, X_CLAIM
                       X_OPEN, X_PREDICTION, X_WEIS_CARDS, X_WEIS_HELD, apply_claim_nb,
                       apply_decision_nb, claim_offered_nb, counted_nb, stoeck_announced_nb)
 from .rules_nb import LAST_TRICK_BONUS, POINTS, legal_cards, trick_key
-
-# status: why a chunk stopped early (index, value)
-ST_CODE = 0         # 0 fine, 1 illegal action
-ST_SEAT = 1
-ST_SLOT = 2
-ST_GAME = 3
-ST_DEAL = 4
-ST_PHASE = 5
-ST_ACTION = 6
-ST_LEGAL = 7
-ST_SIZE = 8
-
-ERR_ILLEGAL = 1
 
 LEGAL_TRUMP = 0b1111111         # the 6 modes or push
 LEGAL_TRUMP_PUSHED = 0b111111   # the 6 modes
@@ -82,7 +69,7 @@ def decide_nb(st, hands, seat, legal, slot, kinds, params, fns, dec_rng, obs, st
     ``fns`` is None when the lineup has no user player: numba then compiles
     this without the function-pointer call.
     """
-    draw = np.int64(next_u64(dec_rng) >> np.uint64(1))
+    draw = draw_nb(dec_rng)
     kind = kinds[slot]
     phase = st[O.PHASE]
     if kind == KIND_RANDOM:
@@ -97,31 +84,14 @@ def decide_nb(st, hands, seat, legal, slot, kinds, params, fns, dec_rng, obs, st
     if phase == O.PHASE_PREDICT:
         ok = action >= 0 and action <= legal
     else:
-        ok = action >= 0 and action <= 63 and (np.uint64(legal) >> np.uint64(action)) & np.uint64(1) != 0
+        ok = is_legal_nb(action, legal)
     if not ok:
-        status[ST_CODE] = ERR_ILLEGAL
-        status[ST_SEAT] = seat
-        status[ST_SLOT] = slot
-        status[ST_PHASE] = phase
-        status[ST_ACTION] = action
-        status[ST_LEGAL] = legal
+        flag_illegal_nb(status, seat, slot, phase, action, legal, 0)
         return -1
     return action
 
 
 # --- the play ----------------------------------------------------------------------------------
-
-@njit(cache=True, inline="always")
-def store_trick_nb(st, seat, k, lead, best, best_seat, trick_no, played):
-    """Write the trick in progress (kept in locals by ``play_cards_nb``) to the state."""
-    st[O.SEAT] = seat
-    st[O.TRICK_N] = k
-    st[O.LEAD_SUIT] = lead
-    st[O.WINNING_CARD] = best
-    st[O.WINNING_SEAT] = best_seat
-    st[O.TRICK_NO] = trick_no
-    st[O.PLAYED] = played
-
 
 @njit(cache=True, inline="always")
 def play_cards_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, forced):
@@ -162,10 +132,10 @@ def play_cards_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, f
             legal = legal_cards(hands[seat], lead, mode, best, ban)
             slot = lineup[seat]
             if kinds[slot] == KIND_RANDOM:
-                draw = np.int64(next_u64(dec_rng) >> np.uint64(1))
+                draw = draw_nb(dec_rng)
                 card = jass_nb.random_action_nb(O.PHASE_PLAY, np.int64(legal), draw)
             else:
-                store_trick_nb(st, seat, k, lead, best, best_seat, trick_no, played)
+                store_trick_nb(st, O.SEAT, O.TRICK_BLOCK, seat, k, lead, best, best_seat, trick_no, played)
                 card = decide_nb(st, hands, seat, np.int64(legal), slot, kinds, params, fns,
                                  dec_rng, obs, status)
                 if card < 0:
@@ -189,9 +159,7 @@ def play_cards_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, f
             st[O.POINTS + best_seat] += trick_points + LAST_TRICK_BONUS * last
             st[O.TRICKS + best_seat] += 1
             played |= trick_cards
-            for i in range(NS):
-                st[O.TRICK_CARDS + i] = -1
-            st[O.TRICK_LEADER] = best_seat
+            close_trick_nb(st, O.TRICK_BLOCK, O.TRICK_CARDS, NS, best_seat)
             result = best_seat
             seat = best_seat
             trick_cards = 0
@@ -204,7 +172,7 @@ def play_cards_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, f
             if last:
                 st[X_LAST_TRICK] = seat
             elif st[X_CLAIMS] != 0:
-                store_trick_nb(st, seat, k, lead, best, best_seat, trick_no, played)
+                store_trick_nb(st, O.SEAT, O.TRICK_BLOCK, seat, k, lead, best, best_seat, trick_no, played)
                 if claim_offered_nb(st):
                     st[O.PHASE] = O.PHASE_CLAIM
                     if forced >= 0:
@@ -218,7 +186,7 @@ def play_cards_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, f
                         return -1
         if forced >= 0:
             break
-    store_trick_nb(st, seat, k, lead, best, best_seat, trick_no, played)
+    store_trick_nb(st, O.SEAT, O.TRICK_BLOCK, seat, k, lead, best, best_seat, trick_no, played)
     if trick_no == N_TRICKS:
         st[O.PHASE] = PHASE_OVER
     return result if forced >= 0 else -1

@@ -455,7 +455,7 @@ class _Replay:
         return {"trump_card": card_name(deal.trump_card), "result": result}
 
 
-def replay(record: dict) -> dict:
+def replay(game: str, record: dict) -> dict:
     """Replay one Jass deal; see ``docs/records.md`` for what it returns.
 
     Raises TricksimError at the first thing in the record that is malformed
@@ -477,7 +477,7 @@ def _value_text(value) -> str:
     return str(value)
 
 
-def transcript(record: dict, result: dict) -> str:
+def transcript(game: str, record: dict, result: dict) -> str:
     """The deal as text: hands, the mode or predictions, Weis, tricks, claims, result."""
     deal = parse_record(record)
     option_text = ", ".join(f"{k}={v}" for k, v in deal.options.items())

@@ -14,9 +14,13 @@ that the Python side turns into a readable error.
 import numpy as np
 from numba import njit, prange
 
-from ...bits_nb import popcount, select, bit
-from ...rng_nb import below, board_stream_nb, next_u64, shuffle_prefix
-from strategies.abi import FUNCTION_TUPLE, KIND_RANDOM, KIND_HEURISTIC
+from ...bits_nb import popcount, bit
+from ...kit_nb import (deal_row_keys_nb, draw_nb, flag_illegal_nb,
+                       flag_where_nb, game_row_keys_nb, is_legal_nb, random_choice_nb,
+                       rank_and_win_nb, rotations_nb, seat_lineup_nb, start_game_of_board_nb,
+                       store_trick_nb, close_trick_nb)
+from ...rng_nb import below, board_stream_nb, shuffle_prefix
+from strategies.abi import KIND_RANDOM, KIND_HEURISTIC
 from strategies import wizard_nb
 from . import obs as O
 from .cards import FIRST_WIZARD, FIRST_JESTER, SUIT_MASKS, WIZARD_MASK, JESTER_MASK
@@ -32,32 +36,8 @@ CFG_PLAYERS = 1
 CFG_DECK = 2
 CFG_SCORING = 3
 CFG_RESTRICT = 4
-CFG_SEATING = 5     # 0 fixed, 1 rotate, 2 duplicate
+CFG_SEATING = 5     # sim.kit_nb.SEATING_*
 CFG_SIZE = 6
-
-SEATING_FIXED = 0
-SEATING_ROTATE = 1
-SEATING_DUPLICATE = 2
-
-# status: why a chunk stopped early (index, value)
-ST_CODE = 0         # 0 fine, 1 illegal action
-ST_SEAT = 1
-ST_SLOT = 2
-ST_GAME = 3
-ST_ROUND = 4
-ST_PHASE = 5
-ST_ACTION = 6
-ST_LEGAL = 7
-ST_SIZE = 8
-
-ERR_ILLEGAL = 1
-
-
-@njit(cache=True, inline="always")
-def random_choice_nb(legal, draw):
-    """Uniform among the legal actions, from the high bits of a 63-bit draw."""
-    k = (((draw >> 31) & 0xFFFFFFFF) * popcount(legal)) >> 32
-    return select(legal, k)
 
 
 @njit(cache=True, inline="always")
@@ -83,13 +63,8 @@ def ask_player_nb(pub, hands, seat, legal, slot, kinds, params, fns, draw, obs, 
         obs[O.LEGAL] = np.int64(legal)
         obs[O.RANDOM] = draw
         action = fns[slot](obs, params[slot])
-    if action < 0 or action > 63 or (legal >> np.uint64(action)) & np.uint64(1) == 0:
-        status[ST_CODE] = ERR_ILLEGAL
-        status[ST_SEAT] = seat
-        status[ST_SLOT] = slot
-        status[ST_PHASE] = pub[O.PHASE]
-        status[ST_ACTION] = action
-        status[ST_LEGAL] = np.int64(legal)
+    if not is_legal_nb(action, legal):
+        flag_illegal_nb(status, seat, slot, pub[O.PHASE], action, np.int64(legal), 0)
         return -1
     return action
 
@@ -165,18 +140,6 @@ def legal_play_nb(pub, hands):
 
 
 @njit(cache=True, inline="always")
-def store_trick_nb(pub, seat, k, lead, best, best_seat, trick_no, played):
-    """Write the trick in progress (kept in locals by ``play_cards_nb``) to ``pub``."""
-    pub[O.SEAT] = seat
-    pub[O.TRICK_N] = k
-    pub[O.LEAD_SUIT] = lead
-    pub[O.WINNING_CARD] = best
-    pub[O.WINNING_SEAT] = best_seat
-    pub[O.TRICK_NO] = trick_no
-    pub[O.PLAYED] = played
-
-
-@njit(cache=True, inline="always")
 def play_cards_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, status, forced):
     """The play phase: cards into tricks, tricks to their winners.
 
@@ -208,12 +171,12 @@ def play_cards_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, status, 
             card = forced
         else:
             legal = legal_cards(hands[seat], lead)
-            draw = np.int64(next_u64(dec_rng) >> np.uint64(1))
+            draw = draw_nb(dec_rng)
             slot = lineup[seat]
             if kinds[slot] == KIND_RANDOM:
                 card = random_choice_nb(legal, draw)
             else:
-                store_trick_nb(pub, seat, k, lead, best, best_seat, trick_no, played)
+                store_trick_nb(pub, O.SEAT, O.TRICK_BLOCK, seat, k, lead, best, best_seat, trick_no, played)
                 card = ask_player_nb(pub, hands, seat, legal, slot, kinds, params, fns, draw,
                                      obs, status)
                 if card < 0:
@@ -232,9 +195,7 @@ def play_cards_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, status, 
             pub[O.TRICKS_WON + best_seat] += 1
             played |= trick_cards
             trick_cards = 0
-            for i in range(n):
-                pub[O.TRICK_CARDS + i] = -1
-            pub[O.TRICK_LEADER] = best_seat
+            close_trick_nb(pub, O.TRICK_BLOCK, O.TRICK_CARDS, n, best_seat)
             result = best_seat
             seat = best_seat
             trick_no += 1
@@ -244,7 +205,7 @@ def play_cards_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, status, 
             best_seat = -1
         if forced >= 0:
             break
-    store_trick_nb(pub, seat, k, lead, best, best_seat, trick_no, played)
+    store_trick_nb(pub, O.SEAT, O.TRICK_BLOCK, seat, k, lead, best, best_seat, trick_no, played)
     return result if forced >= 0 else -1
 
 
@@ -275,7 +236,7 @@ def continue_round_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, rest
             legal = legal_bids_nb(pub, restrict_mode)
         else:
             legal = np.uint64(15)  # the dealer's trump choice: any of the four suits
-        draw = np.int64(next_u64(dec_rng) >> np.uint64(1))
+        draw = draw_nb(dec_rng)
         slot = lineup[seat]
         if kinds[slot] == KIND_RANDOM:
             action = random_choice_nb(legal, draw)
@@ -290,28 +251,18 @@ def continue_round_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, rest
     return play_cards_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, status, -1) != -2
 
 
-@njit(cache=True, inline="always")
-def seat_lineup_nb(lineup, n, seating, game_index, rotation):
-    """Which lineup slot plays each seat in this game."""
-    shift = 0
-    if seating == SEATING_ROTATE:
-        shift = game_index % n
-    elif seating == SEATING_DUPLICATE:
-        shift = rotation
-    for s in range(n):
-        lineup[s] = (s + shift) % n
-
-
 @njit(cache=True, nogil=True)
 def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_base, dec_rng,
-                      first_board, n_boards, deals_out, games_out, status):
-    """Play ``n_boards`` boards (whole games) and write their records.
+                      first_board, n_boards, deals_out, games_out, status, done):
+    """Play boards ``first_board …`` (whole games) and write their records
+    (the kit's kernel contract, ``sim/game.py``; ``schedule``: the hand sizes).
 
     A board is one run of its own deal stream (``board_stream_nb`` of the
     study's deal base and the board number): the first dealer and every
-    round's cards. With duplicate seating it is played once per rotation of
-    the lineup, restarting its deal stream each time. Returns the number of
-    games played (less than asked only on an error).
+    deal's cards. With duplicate seating it is played once per rotation of
+    the lineup, restarting its deal stream each time. ``done`` gets (boards
+    played, deal rows, game rows); fewer boards than asked only when the
+    arrays are full or after an illegal action (``status``).
     """
     n = cfg[CFG_PLAYERS]
     game = cfg[CFG_GAME]
@@ -320,7 +271,7 @@ def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_base, dec_rng,
     restrict_mode = cfg[CFG_RESTRICT]
     scoring = cfg[CFG_SCORING]
     n_rounds = schedule.shape[0]
-    rotations = n if seating == SEATING_DUPLICATE else 1
+    rotations = rotations_nb(n, seating)
 
     deck = np.arange(deck_size).astype(np.int64)
     board_rng = np.empty(4, dtype=np.uint64)
@@ -331,17 +282,17 @@ def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_base, dec_rng,
     dealt = np.zeros(MP, dtype=np.uint64)
     totals = np.zeros(MP, dtype=np.int64)
     lineup = np.zeros(MP, dtype=np.int64)
-    start_rows = np.zeros(MP, dtype=np.int64)
     d_row = 0
     g_row = 0
-    games_done = 0
+    boards_done = 0
     for b in range(n_boards):
+        if (d_row + rotations * n_rounds * n > deals_out.shape[0]
+                or g_row + rotations * n > games_out.shape[0]):
+            break
         board = first_board + b
         board_stream_nb(deal_base, board, board_rng)
         for rot in range(rotations):
-            deal_rng[:] = board_rng
-            for i in range(deck_size):  # the board's cards depend on the stream alone
-                deck[i] = i
+            start_game_of_board_nb(board_rng, deal_rng, deck, deck_size)
             game_id = board * rotations + rot
             seat_lineup_nb(lineup, n, seating, board, rot)
             first_dealer = below(deal_rng, n)
@@ -362,9 +313,11 @@ def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_base, dec_rng,
                 trump_chosen = pub[O.PHASE] == O.PHASE_TRUMP
                 if not continue_round_nb(pub, hands, lineup, kinds, params, fns, dec_rng,
                                          obs, restrict_mode, status):
-                    status[ST_GAME] = game_id
-                    status[ST_ROUND] = r
-                    return games_done
+                    flag_where_nb(status, game_id, r)
+                    done[0] = boards_done
+                    done[1] = d_row
+                    done[2] = g_row
+                    return boards_done
                 trump = pub[O.TRUMP]
                 if trump_chosen:
                     trump_kind = 3
@@ -380,14 +333,8 @@ def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_base, dec_rng,
                     pts = round_score(bid, won, scoring)
                     totals[s] += pts
                     row = deals_out[d_row]
-                    row.game = game_id
-                    row.board = board
-                    row.round = r
+                    deal_row_keys_nb(row, game_id, board, r, s, lineup[s], dealer, n)
                     row.hand_size = h
-                    row.seat = s
-                    row.player = lineup[s]
-                    row.dealer = dealer
-                    row.position = (s - dealer - 1) % n
                     row.bid = bid
                     row.tricks = won
                     row.score = pts
@@ -398,39 +345,27 @@ def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_base, dec_rng,
                     row.wizards_held = popcount(dealt[s] & WIZARD_MASK)
                     row.jesters_held = popcount(dealt[s] & JESTER_MASK)
                     d_row += 1
-            best = totals[0]
-            for s in range(1, n):
-                best = max(best, totals[s])
-            n_best = 0
             for s in range(n):
-                if totals[s] == best:
-                    n_best += 1
-            for s in range(n):
-                better = 0
-                for t in range(n):
-                    if totals[t] > totals[s]:
-                        better += 1
                 row = games_out[g_row]
-                row.game = game_id
-                row.board = board
-                row.seat = s
-                row.player = lineup[s]
-                row.first_dealer = first_dealer
-                row.start_position = (s - first_dealer - 1) % n
+                game_row_keys_nb(row, game_id, board, s, lineup[s], s, first_dealer, n)
+                rank, win = rank_and_win_nb(totals, n, s, True)
                 row.total = totals[s]
-                row.rank = better + 1
-                row.win = 1.0 / n_best if totals[s] == best else 0.0
+                row.rank = rank
+                row.win = win
                 g_row += 1
-            games_done += 1
-    return games_done
+        boards_done += 1
+    done[0] = boards_done
+    done[1] = d_row
+    done[2] = g_row
+    return boards_done
 
 
 @njit(cache=True, nogil=True, parallel=True)
 def simulate_chunks_nb(cfg, schedule, kinds, params, deal_states, dec_states, first_boards,
-                       n_boards, deal_offsets, game_offsets, deals_out, games_out, statuses):
+                       n_boards, deal_offsets, game_offsets, deals_out, games_out, statuses, dones):
     """Several chunks at once in numba threads (the in-process parallel path).
 
-    Chunk ``i`` writes rows ``deal_offsets[i]:deal_offsets[i+1]`` and
+    Chunk ``i`` writes into rows ``deal_offsets[i]:deal_offsets[i+1]`` and
     ``game_offsets[i]:game_offsets[i+1]``; each has its own generator states,
     so the records equal those of ``simulate_chunk_nb`` chunk by chunk.
     Built-in players only (a function-pointer tuple does not cross prange).
@@ -439,4 +374,4 @@ def simulate_chunks_nb(cfg, schedule, kinds, params, deal_states, dec_states, fi
         simulate_chunk_nb(cfg, schedule, kinds, params, None, deal_states[i], dec_states[i],
                           first_boards[i], n_boards[i],
                           deals_out[deal_offsets[i]:deal_offsets[i + 1]],
-                          games_out[game_offsets[i]:game_offsets[i + 1]], statuses[i])
+                          games_out[game_offsets[i]:game_offsets[i + 1]], statuses[i], dones[i])

@@ -39,3 +39,8 @@ BIDS = TRICK_CARDS + MAX_PLAYERS        # per seat: bid this round, -1 not yet b
 TRICKS_WON = BIDS + MAX_PLAYERS         # per seat: tricks won this round
 SCORES = TRICKS_WON + MAX_PLAYERS       # per seat: game total before this round
 SIZE = SCORES + MAX_PLAYERS
+
+# The trick in progress: the kit's trick block (sim/kit_nb.py T_*) starts at PLAYED
+TRICK_BLOCK = PLAYED
+assert (TRICK_NO, TRICK_LEADER, TRICK_N, LEAD_SUIT, WINNING_SEAT, WINNING_CARD) == tuple(
+    range(PLAYED + 1, PLAYED + 7))

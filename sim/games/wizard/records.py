@@ -1,6 +1,7 @@
 """Record dtypes of Wizard / Oh Hell runs and how their columns read.
 
-``DEALS``: one row per (game, round, seat). ``GAMES``: one row per (game,
+``DEALS``: one row per (game, deal, seat) — a deal is one of the game's
+rounds (hand sizes in the game's schedule). ``GAMES``: one row per (game,
 seat). A *board* is one deal of the cards; with ``seating=duplicate`` each
 board is played once per rotation of the players round the table, so rows
 of the same board share their cards.
@@ -10,7 +11,7 @@ import numpy as np
 DEALS = np.dtype([
     ("game", np.int64),        # unique id of the game in the study
     ("board", np.int64),       # id of the cards dealt (shared by duplicate rotations)
-    ("round", np.int16),       # index in the game's schedule, from 0
+    ("deal", np.int16),        # index of the deal (round) in the game's schedule, from 0
     ("hand_size", np.int8),    # cards dealt to each player
     ("seat", np.int8),
     ("player", np.int8),       # lineup slot playing this seat (see the manifest's players)
@@ -32,6 +33,7 @@ GAMES = np.dtype([
     ("board", np.int64),
     ("seat", np.int8),
     ("player", np.int8),
+    ("team", np.int8),            # the seat itself (no partnerships)
     ("first_dealer", np.int8),
     ("start_position", np.int8),  # bidding position in the first round (0 = first hand)
     ("total", np.int32),

@@ -21,8 +21,7 @@ from . import kernels_nb as K
 from . import obs as O
 from .cards import (FIRST_JESTER, FIRST_WIZARD, OH_HELL_DECK, SUITS, WIZARD_DECK, card_name,
                     mask_of, parse_card, parse_suit)
-from .game import schedule
-from .rules import RESTRICTIONS
+from .rules import RESTRICTIONS, schedule
 from .rules_nb import SCORING_CLASSIC, SCORING_PENALTY, SCORING_WIZARD, round_score
 
 SCORING_CODES = {"wizard": SCORING_WIZARD, "classic": SCORING_CLASSIC, "penalty": SCORING_PENALTY}

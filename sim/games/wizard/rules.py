@@ -1,7 +1,7 @@
 """Wizard and Oh Hell: the games as implemented (metadata and options).
 
-Sources: seed 003 (Wizard) and the Wizard section of
-``../shared/rules/clarifications.md``; ``docs/rules.md`` has the same text.
+The complete rules as implemented, with their public sources, are in
+``docs/rules.md``; this is their summary beside the code.
 
 Wizard (3–6 players, 60 cards: 4 suits of 13, 4 Wizards, 4 Jesters)
   * A game is rounds 1 … 60/n; round r deals r cards each. The first dealer is
@@ -32,8 +32,12 @@ Oh Hell (3–7 players, 52 cards): the same engine without Wizards and Jesters.
     m … 1 … m (the turning hand played once), or a number k: a single deal
     of k cards each (for single-deal studies).
 """
+import numpy as np
+
+from ...errors import TricksimError
 from ...options import Option
 from ...registry import GameInfo, register
+from .cards import OH_HELL_DECK, WIZARD_DECK
 
 RESTRICTIONS = ("leader", "always", "never")
 SCORINGS = ("classic", "penalty", "wizard")
@@ -69,3 +73,18 @@ OH_HELL = register(GameInfo(
     ),
     impl="sim.games.wizard.game:OH_HELL_GAME",
 ))
+
+
+def schedule(game: str, n_players: int, rounds) -> np.ndarray:
+    """Hand sizes of the deals (rounds) of one game."""
+    if game == "wizard":
+        return np.arange(1, WIZARD_DECK // n_players + 1, dtype=np.int64)
+    top = OH_HELL_DECK // n_players
+    if isinstance(rounds, int):
+        if not 1 <= rounds <= top:
+            raise TricksimError(f"oh_hell: rounds={rounds} is more cards than {n_players} players "
+                                f"can be dealt; rounds takes {', '.join(SCHEDULES)} or a number from 1 to {top}")
+        return np.array([rounds], dtype=np.int64)
+    up = list(range(1, top + 1))
+    return np.array({"up": up, "down": up[::-1], "up_down": up + up[-2::-1],
+                     "down_up": up[::-1] + up[1:]}[rounds], dtype=np.int64)

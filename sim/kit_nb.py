@@ -1,0 +1,226 @@
+"""The game kit's compiled pieces: what every game's kernel does the same way.
+
+Every function here is ``inline="always"``: a kernel that calls them compiles
+to the same code as if it had written them out (docs/architecture.md:
+calls that pass arrays cost ~50 ns each, more than a random decision, and
+inlining keeps the trick state in registers). What lives here:
+
+* **Seating** — which lineup slot plays each seat in a game of a board.
+* **Boards** — each board's deal stream and a fresh deck order, so a board's
+  cards depend on the study's seed and the board number alone.
+* **Decisions** — one draw per decision from the decision stream; the
+  uniform random choice and the legality check over one-word (decks up to
+  64 cards) and two-word (up to 128 cards: French Tarot, Beim Jupiter with
+  five players) sets of actions.
+* **The status array** — why a chunk stopped early (an illegal action),
+  read by :meth:`sim.game.GameBase.illegal_action_error`.
+* **The trick block** — every game's state keeps the trick in progress in
+  seven consecutive slots (``T_*`` below, from the game's ``TRICK_BLOCK``)
+  plus the deciding seat; kernels keep those in locals while random players
+  play and write them back with :func:`store_trick_nb` before anyone reads
+  the state.
+* **Record rows** — the key columns every ``deals`` and ``games`` row
+  shares, and the rank and win share of a finished game.
+"""
+import numpy as np
+from numba import njit
+
+from .bits_nb import ONE, ZERO, popcount, select
+from .rng_nb import next_u64
+
+# -- seating ------------------------------------------------------------------------------
+SEATING_FIXED = 0       # lineup slot s plays seat s in every game
+SEATING_ROTATE = 1      # game g: seat s is played by slot (s + g) % n
+SEATING_DUPLICATE = 2   # each board once per rotation r: seat s played by slot (s + r) % n
+SEATINGS = {"fixed": SEATING_FIXED, "rotate": SEATING_ROTATE, "duplicate": SEATING_DUPLICATE}
+
+
+@njit(cache=True, inline="always")
+def rotations_nb(n, seating):
+    """Games played on one board: ``n`` rotations with duplicate seating, else one."""
+    return n if seating == SEATING_DUPLICATE else 1
+
+
+@njit(cache=True, inline="always")
+def seat_lineup_nb(lineup, n, seating, board, rotation):
+    """Fill ``lineup[s]``: the lineup slot that plays seat ``s`` in this game."""
+    shift = 0
+    if seating == SEATING_ROTATE:
+        shift = board % n
+    elif seating == SEATING_DUPLICATE:
+        shift = rotation
+    for s in range(n):
+        lineup[s] = (s + shift) % n
+
+
+# -- boards -------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def start_game_of_board_nb(board_rng, deal_rng, deck, deck_size):
+    """Restart the board's deal stream and put the deck in order: every game of a
+    board (each duplicate rotation) is dealt exactly the same cards."""
+    deal_rng[:] = board_rng
+    for i in range(deck_size):
+        deck[i] = i
+
+
+# -- decisions ----------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def draw_nb(dec_rng):
+    """One decision's draw: a non-negative 63-bit number from the decision stream."""
+    return np.int64(next_u64(dec_rng) >> np.uint64(1))
+
+
+@njit(cache=True, inline="always")
+def random_choice_nb(legal, draw):
+    """Uniform among the actions of a one-word set, from the high 32 bits of a draw."""
+    k = (((draw >> 31) & 0xFFFFFFFF) * popcount(legal)) >> 32
+    return select(legal, k)
+
+
+@njit(cache=True, inline="always")
+def random_choice2_nb(legal_lo, legal_hi, draw):
+    """Uniform among the actions of a two-word set (action ``64 + i`` is bit i of
+    ``legal_hi``); the same draw-to-index rule as :func:`random_choice_nb`."""
+    n_lo = popcount(legal_lo)
+    k = (((draw >> 31) & 0xFFFFFFFF) * (n_lo + popcount(legal_hi))) >> 32
+    if k < n_lo:
+        return select(legal_lo, k)
+    return 64 + select(legal_hi, k - n_lo)
+
+
+@njit(cache=True, inline="always")
+def random_below_nb(count, draw):
+    """Uniform among ``0 … count-1`` (a numeric decision such as a prediction)."""
+    return (((draw >> 31) & 0xFFFFFFFF) * count) >> 32
+
+
+@njit(cache=True, inline="always")
+def is_legal_nb(action, legal):
+    """True when ``action`` is in the one-word set ``legal`` (any int64 is safe)."""
+    return (action >= 0) & (action < 64) and (np.uint64(legal) >> np.uint64(action)) & ONE != ZERO
+
+
+@njit(cache=True, inline="always")
+def is_legal2_nb(action, legal_lo, legal_hi):
+    """True when ``action`` is in the two-word set (``legal_lo``, ``legal_hi``)."""
+    if action < 0 or action >= 128:
+        return False
+    word = np.uint64(legal_lo) if action < 64 else np.uint64(legal_hi)
+    return (word >> np.uint64(action & 63)) & ONE != ZERO
+
+
+# -- the status array: why a chunk stopped early ------------------------------------------
+ST_CODE = 0         # 0 fine, ERR_ILLEGAL
+ST_SEAT = 1         # seat that decided
+ST_SLOT = 2         # its lineup slot
+ST_GAME = 3         # game id
+ST_DEAL = 4         # deal of the game, from 0
+ST_PHASE = 5        # the game's decision kind (its PHASE_* constant)
+ST_ACTION = 6       # the action the player returned
+ST_LEGAL = 7        # the legal set: a bitmask, or a game's own encoding (e.g. the largest legal number)
+ST_LEGAL_HI = 8     # second word of a two-word legal set
+ST_SIZE = 9
+
+ERR_ILLEGAL = 1
+
+
+@njit(cache=True, inline="always")
+def flag_illegal_nb(status, seat, slot, phase, action, legal_lo, legal_hi):
+    """Record an illegal action in ``status`` (the kernel then stops the chunk)."""
+    status[ST_CODE] = ERR_ILLEGAL
+    status[ST_SEAT] = seat
+    status[ST_SLOT] = slot
+    status[ST_PHASE] = phase
+    status[ST_ACTION] = action
+    status[ST_LEGAL] = legal_lo
+    status[ST_LEGAL_HI] = legal_hi
+
+
+@njit(cache=True, inline="always")
+def flag_where_nb(status, game_id, deal_no):
+    """Say where the chunk stopped: the game and the deal."""
+    status[ST_GAME] = game_id
+    status[ST_DEAL] = deal_no
+
+
+# -- the trick block ----------------------------------------------------------------------
+T_PLAYED = 0        # cards of the completed tricks of this deal (first word)
+T_NO = 1            # index of the current trick, from 0
+T_LEADER = 2        # seat that led the current trick
+T_N = 3             # cards in the current trick so far
+T_LEAD = 4          # what the lead asks to follow (the game's encoding), -1 none yet
+T_WIN_SEAT = 5      # seat currently taking the trick, -1 when empty
+T_WIN_CARD = 6      # card currently taking the trick, -1 when empty
+TRICK_BLOCK_SIZE = 7
+
+
+@njit(cache=True, inline="always")
+def store_trick_nb(st, seat_slot, block, seat, k, lead, best, best_seat, trick_no, played):
+    """Write the trick in progress (kept in a kernel's locals) into the state:
+    the deciding seat at ``seat_slot``, the rest at the trick block ``block``."""
+    st[seat_slot] = seat
+    st[block + T_N] = k
+    st[block + T_LEAD] = lead
+    st[block + T_WIN_CARD] = best
+    st[block + T_WIN_SEAT] = best_seat
+    st[block + T_NO] = trick_no
+    st[block + T_PLAYED] = played
+
+
+@njit(cache=True, inline="always")
+def close_trick_nb(st, block, cards_slot, n, winner):
+    """A complete trick: clear its card slots, the winner leads the next."""
+    for i in range(n):
+        st[cards_slot + i] = -1
+    st[block + T_LEADER] = winner
+
+
+# -- record rows --------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def deal_row_keys_nb(row, game_id, board, deal_no, seat, player, dealer, n):
+    """The key columns of a ``deals`` row: game, board, deal, seat, player,
+    dealer and position (0 = first hand after the dealer … n-1 = dealer)."""
+    row.game = game_id
+    row.board = board
+    row.deal = deal_no
+    row.seat = seat
+    row.player = player
+    row.dealer = dealer
+    row.position = (seat - dealer - 1) % n
+
+
+@njit(cache=True, inline="always")
+def game_row_keys_nb(row, game_id, board, seat, player, team, first_dealer, n):
+    """The key columns of a ``games`` row: game, board, seat, player, team,
+    first dealer and start position (0 = first hand of the first deal)."""
+    row.game = game_id
+    row.board = board
+    row.seat = seat
+    row.player = player
+    row.team = team
+    row.first_dealer = first_dealer
+    row.start_position = (seat - first_dealer - 1) % n
+
+
+@njit(cache=True, inline="always")
+def rank_and_win_nb(totals, n, seat, higher_wins):
+    """(rank, win) of ``seat`` by its total: rank 1 = best, tied totals share
+    the better rank; win = 1 / number of seats sharing the best total, else 0.
+    ``higher_wins`` False: the lowest total is best (penalties)."""
+    mine = totals[seat]
+    best = mine
+    better = 0
+    for t in range(n):
+        other = totals[t]
+        if higher_wins:
+            better += other > mine
+            best = max(best, other)
+        else:
+            better += other < mine
+            best = min(best, other)
+    if mine != best:
+        return better + 1, 0.0
+    sharing = 0
+    for t in range(n):
+        sharing += totals[t] == best
+    return better + 1, 1.0 / sharing
