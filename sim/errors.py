@@ -18,3 +18,18 @@ def choices(values) -> str:
     if len(values) <= 1:
         return "".join(values)
     return ", ".join(values[:-1]) + " or " + values[-1]
+
+
+def whole_number(what: str, value, lowest: int | None = None) -> int:
+    """``value`` as an int (at least ``lowest``), or a TricksimError naming the field."""
+    if isinstance(value, bool):
+        value = str(value)
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        number = None
+    bad = number is None or (isinstance(value, float) and value != number)
+    if bad or (lowest is not None and number < lowest):
+        at_least = "" if lowest is None else " >= 0" if lowest == 0 else f" at least {lowest}"
+        raise TricksimError(f"{what} must be a whole number{at_least}, not {value!r}")
+    return number

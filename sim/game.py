@@ -20,6 +20,12 @@ What a game supplies (see docs/new_game.md for the order to write them in):
     board loop; signatures below), imported lazily.
 ``replay_module``
     The module with ``replay(game, record)`` and ``transcript(game, record, result)``.
+``step_module``
+    The module with the step interface on a deal's state (``sim/kit_nb.py``
+    lists its functions): replay, tests and search players drive a deal
+    one decision at a time with it.
+``random_deal(study, rng)``
+    (dealt hands, chance) of a random deal, for the step interface.
 ``random_decide``
     The built-in random player as an ABI function (fills unused lineup slots).
 ``config(study)``
@@ -72,6 +78,7 @@ class GameBase:
     tables: dict[str, np.dtype]
     kernels_module: str
     replay_module: str
+    step_module: str
 
     # -- what a game supplies ------------------------------------------------------------
     def config(self, study) -> np.ndarray:
@@ -130,6 +137,16 @@ class GameBase:
     @property
     def kernels(self):
         return importlib.import_module(self.kernels_module)
+
+    @property
+    def steps(self):
+        """The game's step-interface module (``new_state_nb``, ``apply_nb``, …)."""
+        return importlib.import_module(self.step_module)
+
+    def random_deal(self, study, rng: np.random.Generator):
+        """(dealt, chance): each seat's hand as dealt and what chance fixed
+        (``sim.kit_nb.CH_*``) for one random deal of the study."""
+        raise NotImplementedError
 
     def players(self, study):
         """(kinds, params, fns, resolved players) for the lineup."""

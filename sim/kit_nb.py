@@ -224,3 +224,28 @@ def rank_and_win_nb(totals, n, seat, higher_wins):
     for t in range(n):
         sharing += totals[t] == best
     return better + 1, 1.0 / sharing
+
+
+# -- the step interface: a deal's state, one decision at a time -----------------------------
+# Every game's ``step_nb`` module has the same compiled functions on its deal
+# state ``(st, hands)`` (``st`` int64: the observation's slots plus private
+# slots; ``hands`` uint64: each seat's cards, one or two words a seat):
+#
+#   new_state_nb(cfg)                      -> (st, hands), zeroed
+#   start_deal_nb(st, hands, cfg, dealt, chance)   dealt hands + what chance fixed
+#   to_act_nb(st)                          -> the seat to decide
+#   decision_nb(st)                        -> its kind (the game's PHASE_* code)
+#   legal_actions_nb(st, hands, cfg, out)  -> number of legal actions written to ``out``
+#   is_legal_action_nb(st, hands, cfg, action) -> bool
+#   apply_nb(st, hands, cfg, action)       the seat to act takes ``action``
+#   is_over_nb(st)                         -> True when the deal is over
+#   result_nb(st, cfg, out)                -> number of seats; ``out[s]``: the deal's score of seat s
+#
+# Copying a state is ``st.copy(), hands.copy()``: search players copy and play on.
+# ``chance`` (int64) holds what chance and earlier deals fixed, at these slots:
+CH_DEALER = 0       # the dealer of this deal
+CH_DEAL = 1         # index of the deal in the game, from 0
+CH_TURNED = 2       # the card turned up after the deal, -1 none (games without one: -1)
+CH_DEALS = 3        # deals in the game (fixed-length games), else 0
+CH_TOTALS = 4       # per seat (or team): the game's totals before this deal
+CH_SIZE = CH_TOTALS + 8

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
-from .errors import TricksimError, choices
+from .errors import TricksimError, choices, whole_number
 from .options import Option, validate_options
 
 
@@ -61,7 +61,6 @@ class GameInfo:
         return tuple(o for o in self.options if o.name in wanted)
 
     def check_players(self, n: int) -> int:
-        from .study import whole_number
         number = whole_number("players", n)
         if not self.min_players <= number <= self.max_players:
             raise TricksimError(
@@ -82,17 +81,42 @@ class GameInfo:
 
 _GAMES: dict[str, GameInfo] = {}
 _IMPLS: dict[str, object] = {}
-_DECLARATIONS = ("sim.games.wizard.rules", "sim.games.jass.rules")
+_LOADED = False
+ENTRY_POINT_GROUP = "tricksim.games"
 
 
 def register(info: GameInfo) -> GameInfo:
+    """Make a game available by name (called by a game's ``rules`` module)."""
+    if info.name in _GAMES and _GAMES[info.name].impl != info.impl:
+        raise TricksimError(f"two games are called {info.name!r}: {_GAMES[info.name].impl} "
+                            f"and {info.impl}")
     _GAMES[info.name] = info
     return info
 
 
 def _load_declarations() -> None:
-    for module in _DECLARATIONS:
-        importlib.import_module(module)
+    """Import every game's declarations once: each package under ``sim/games/``
+    (its ``rules`` module registers it), then each installed package's entry
+    point in the ``tricksim.games`` group (a module that registers its games
+    when imported, or a :class:`GameInfo`)."""
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    import pkgutil
+    from importlib.metadata import entry_points
+
+    from . import games
+    for package in sorted(m.name for m in pkgutil.iter_modules(games.__path__) if m.ispkg):
+        importlib.import_module(f"{games.__name__}.{package}.rules")
+    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+        try:
+            loaded = point.load()
+        except Exception as problem:   # a broken plug-in must not take tricksim down silently
+            raise TricksimError(f"the installed game {point.name!r} ({point.value}) "
+                                f"failed to load: {problem}") from None
+        if isinstance(loaded, GameInfo):
+            register(loaded)
 
 
 def all_games() -> list[GameInfo]:

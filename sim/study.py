@@ -12,24 +12,11 @@ import math
 from dataclasses import asdict, dataclass
 
 from . import registry
-from .errors import TricksimError, choices
+from .errors import TricksimError, choices, whole_number  # noqa: F401  (whole_number: part of the API)
 
 SEATINGS = ("fixed", "rotate", "duplicate")
 
 
-def whole_number(what: str, value, lowest: int | None = None) -> int:
-    """``value`` as an int (at least ``lowest``), or a TricksimError naming the field."""
-    if isinstance(value, bool):
-        value = str(value)
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        number = None
-    bad = number is None or (isinstance(value, float) and value != number)
-    if bad or (lowest is not None and number < lowest):
-        at_least = "" if lowest is None else " >= 0" if lowest == 0 else f" at least {lowest}"
-        raise TricksimError(f"{what} must be a whole number{at_least}, not {value!r}")
-    return number
 DEFAULT_CHUNK_DEALS = 100_000
 
 

@@ -64,12 +64,39 @@ def register(player: Player) -> Player:
     return player
 
 
+ENTRY_POINT_GROUP = "tricksim.players"
+_PLUGINS_LOADED = False
+
+
+def _load_plugins() -> None:
+    """Players of installed packages: each entry point of the ``tricksim.players``
+    group is a :class:`Player` (registered for its family) or a module that
+    registers its players when imported."""
+    global _PLUGINS_LOADED
+    if _PLUGINS_LOADED:
+        return
+    _PLUGINS_LOADED = True
+    from importlib.metadata import entry_points
+    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+        try:
+            loaded = point.load()
+        except Exception as problem:
+            raise TricksimError(f"the installed player {point.name!r} ({point.value}) "
+                                f"failed to load: {problem}") from None
+        if isinstance(loaded, Player):
+            register(loaded)
+
+
 def _load_builtins(family: str) -> dict[str, Player]:
+    """The players of a family: ``strategies.<family>`` (the built-ins, or a game
+    package's own players module), then the installed packages' players."""
     if family not in _BUILTINS:
         try:
             importlib.import_module(f"strategies.{family}")
-        except ModuleNotFoundError:
-            pass
+        except ModuleNotFoundError as missing:
+            if missing.name != f"strategies.{family}":
+                raise
+    _load_plugins()
     return _BUILTINS.get(family, {})
 
 

@@ -67,6 +67,7 @@ class JassGame(GameBase):
     analysis = "analysis.jass"
     kernels_module = "sim.games.jass.kernels_nb"
     replay_module = "sim.games.jass.replay"
+    step_module = "sim.games.jass.step_nb"
 
     @property
     def random_decide(self):
@@ -105,6 +106,18 @@ class JassGame(GameBase):
         cfg[K.CFG_OPEN] = 1 if opts.get("predictions", "hidden") == "open" else 0
         cfg[K.CFG_MULTS:K.CFG_MULTS + 6] = MULTIPLIERS[self.multipliers(study)]
         return cfg
+
+    def random_deal(self, study, rng):
+        from ...kit_nb import CH_DEALER, CH_SIZE, CH_TURNED
+        order = rng.permutation(36)
+        dealt = np.array([sum(1 << int(c) for c in order[9 * s:9 * s + 9]) for s in range(4)],
+                         dtype=np.uint64)
+        chance = np.zeros(CH_SIZE, dtype=np.int64)
+        dealer = int(rng.integers(4))
+        chance[CH_DEALER] = dealer
+        # Differenzler turns up the dealer's last card; Schieber turns none
+        chance[CH_TURNED] = order[9 * dealer + 8] if self.variant(study) == "differenzler" else -1
+        return dealt, chance
 
     # -- errors ------------------------------------------------------------------------
     def decision_text(self, phase, action, legal, legal_hi):

@@ -23,6 +23,7 @@ class WizardFamilyGame(GameBase):
     analysis = "analysis.wizard"
     kernels_module = "sim.games.wizard.kernels_nb"
     replay_module = "sim.games.wizard.replay"
+    step_module = "sim.games.wizard.step_nb"
 
     def __init__(self, name: str):
         self.name = name
@@ -54,6 +55,23 @@ class WizardFamilyGame(GameBase):
         cfg[K.CFG_RESTRICT] = RESTRICTIONS.index(opts["dealer_restriction"])
         cfg[K.CFG_SEATING] = self.seating_code(study)
         return cfg
+
+    def random_deal(self, study, rng):
+        from ...kit_nb import CH_DEAL, CH_DEALER, CH_DEALS, CH_SIZE, CH_TURNED
+        from .obs import MAX_PLAYERS
+        hand_sizes = self.schedule(study)
+        deal = int(rng.integers(len(hand_sizes)))
+        h, n = int(hand_sizes[deal]), study.players
+        order = rng.permutation(self.deck)
+        dealt = np.zeros(MAX_PLAYERS, dtype=np.uint64)
+        for s in range(n):
+            dealt[s] = np.uint64(sum(1 << int(c) for c in order[s * h:(s + 1) * h]))
+        chance = np.zeros(CH_SIZE, dtype=np.int64)
+        chance[CH_DEALER] = rng.integers(n)
+        chance[CH_DEAL] = deal
+        chance[CH_TURNED] = order[n * h] if n * h < self.deck else -1
+        chance[CH_DEALS] = len(hand_sizes)
+        return dealt, chance
 
     # -- errors ------------------------------------------------------------------------
     def decision_text(self, phase, action, legal_lo, legal_hi):
