@@ -249,3 +249,19 @@ CH_TURNED = 2       # the card turned up after the deal, -1 none (games without 
 CH_DEALS = 3        # deals in the game (fixed-length games), else 0
 CH_TOTALS = 4       # per seat (or team): the game's totals before this deal
 CH_SIZE = CH_TOTALS + 8
+
+
+# -- the board loop's bookkeeping -----------------------------------------------------------
+@njit(cache=True, inline="always")
+def board_fits_nb(deals_out, d_row, deal_rows, games_out, g_row, game_rows):
+    """True when a board's worst case (``deal_rows``, ``game_rows``) still fits the arrays."""
+    return d_row + deal_rows <= deals_out.shape[0] and g_row + game_rows <= games_out.shape[0]
+
+
+@njit(cache=True, inline="always")
+def chunk_done_nb(done, boards_done, d_row, g_row):
+    """Say how far the chunk got (the kernel contract's ``done``); returns the boards played."""
+    done[0] = boards_done
+    done[1] = d_row
+    done[2] = g_row
+    return boards_done

@@ -50,7 +50,7 @@ def hand_made_records():
             running[game, seat] = running.get((game, seat), 0) + score
             deals.append((game, game, rnd, hand, seat, seat, dealer, (seat - dealer - 1) % 3, bid, tricks,
                           score, running[game, seat], 0 if kind == 0 else -1, kind, trumps, 0, 0))
-    games = [(game, game, seat, seat, FIRST_DEALER[game], (seat - FIRST_DEALER[game] - 1) % 3,
+    games = [(game, game, seat, seat, seat, FIRST_DEALER[game], (seat - FIRST_DEALER[game] - 1) % 3,
               TOTALS[game][seat], RANKS[game][seat], WINS[game][seat]) for game in (0, 1) for seat in range(3)]
     records = {"deals": np.array(deals, dtype=DEALS), "games": np.array(games, dtype=GAMES)}
     assert all(running[g, s] == TOTALS[g][s] for g in (0, 1) for s in range(3))   # the table above adds up

@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit, prange
 
 from ...bits_nb import bit, popcount
-from ...kit_nb import (deal_row_keys_nb, flag_where_nb, game_row_keys_nb, rank_and_win_nb,
+from ...kit_nb import (board_fits_nb, chunk_done_nb, deal_row_keys_nb, flag_where_nb, game_row_keys_nb, rank_and_win_nb,
                        rotations_nb, seat_lineup_nb, start_game_of_board_nb)
 from ...rng_nb import below, board_stream_nb, next_u64
 from . import obs as O
@@ -206,7 +206,7 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_rng, first_bo
     g_row = 0
     boards_done = 0
     for b in range(n_boards):
-        if d_row + board_rows > deals_out.shape[0] or g_row + rotations * NS > games_out.shape[0]:
+        if not board_fits_nb(deals_out, d_row, board_rows, games_out, g_row, rotations * NS):
             break
         board = first_board + b
         board_stream_nb(deal_base, board, board_rng)
@@ -227,10 +227,7 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_rng, first_bo
                 start_deal_nb(st, dealer, deal_no, turned)
                 if not continue_deal_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status):
                     flag_where_nb(status, game_id, deal_no)
-                    done[0] = boards_done
-                    done[1] = d_row
-                    done[2] = g_row
-                    return boards_done
+                    return chunk_done_nb(done, boards_done, d_row, g_row)
                 finish_deal_nb(st)
                 write_deal_rows_nb(deals_out, d_row, st, game_id, board, deal_no, dealer, lineup,
                                    dealt, schieber)
@@ -242,10 +239,7 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_rng, first_bo
                                claim_seat, deal_no, schieber)
             g_row += NS
         boards_done += 1
-    done[0] = boards_done
-    done[1] = d_row
-    done[2] = g_row
-    return boards_done
+    return chunk_done_nb(done, boards_done, d_row, g_row)
 
 
 @njit(cache=True, nogil=True, parallel=True)

@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit, prange
 
 from ...bits_nb import popcount, bit
-from ...kit_nb import (deal_row_keys_nb, draw_nb, flag_illegal_nb,
+from ...kit_nb import (board_fits_nb, chunk_done_nb, deal_row_keys_nb, draw_nb, flag_illegal_nb,
                        flag_where_nb, game_row_keys_nb, is_legal_nb, random_choice_nb,
                        rank_and_win_nb, rotations_nb, seat_lineup_nb, start_game_of_board_nb,
                        store_trick_nb, close_trick_nb)
@@ -286,8 +286,7 @@ def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_base, dec_rng,
     g_row = 0
     boards_done = 0
     for b in range(n_boards):
-        if (d_row + rotations * n_rounds * n > deals_out.shape[0]
-                or g_row + rotations * n > games_out.shape[0]):
+        if not board_fits_nb(deals_out, d_row, rotations * n_rounds * n, games_out, g_row, rotations * n):
             break
         board = first_board + b
         board_stream_nb(deal_base, board, board_rng)
@@ -314,10 +313,7 @@ def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_base, dec_rng,
                 if not continue_round_nb(pub, hands, lineup, kinds, params, fns, dec_rng,
                                          obs, restrict_mode, status):
                     flag_where_nb(status, game_id, r)
-                    done[0] = boards_done
-                    done[1] = d_row
-                    done[2] = g_row
-                    return boards_done
+                    return chunk_done_nb(done, boards_done, d_row, g_row)
                 trump = pub[O.TRUMP]
                 if trump_chosen:
                     trump_kind = 3
@@ -354,10 +350,7 @@ def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_base, dec_rng,
                 row.win = win
                 g_row += 1
         boards_done += 1
-    done[0] = boards_done
-    done[1] = d_row
-    done[2] = g_row
-    return boards_done
+    return chunk_done_nb(done, boards_done, d_row, g_row)
 
 
 @njit(cache=True, nogil=True, parallel=True)

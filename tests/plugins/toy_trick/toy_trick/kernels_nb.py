@@ -3,7 +3,7 @@ import numpy as np
 from numba import njit, prange
 
 from sim.bits_nb import bit, highest
-from sim.kit_nb import (deal_row_keys_nb, draw_nb, flag_illegal_nb, flag_where_nb,
+from sim.kit_nb import (board_fits_nb, chunk_done_nb, deal_row_keys_nb, draw_nb, flag_illegal_nb, flag_where_nb,
                         game_row_keys_nb, is_legal_nb, random_choice_nb, rank_and_win_nb,
                         rotations_nb, seat_lineup_nb, start_game_of_board_nb)
 from sim.rng_nb import below, board_stream_nb, shuffle_prefix
@@ -58,7 +58,7 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_rng, first_bo
     g_row = 0
     boards_done = 0
     for b in range(n_boards):
-        if d_row + rotations * n_deals * n > deals_out.shape[0] or g_row + rotations * n > games_out.shape[0]:
+        if not board_fits_nb(deals_out, d_row, rotations * n_deals * n, games_out, g_row, rotations * n):
             break
         board = first_board + b
         board_stream_nb(deal_base, board, board_rng)
@@ -83,10 +83,7 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_rng, first_bo
                     seat = st[O.SEAT]
                     flag_illegal_nb(status, seat, lineup[seat], O.PHASE_PLAY, bad, legal, 0)
                     flag_where_nb(status, game_id, d)
-                    done[0] = boards_done
-                    done[1] = d_row
-                    done[2] = g_row
-                    return boards_done
+                    return chunk_done_nb(done, boards_done, d_row, g_row)
                 for s in range(n):
                     totals[s] += st[O.TRICKS + s]
                     row = deals_out[d_row]
@@ -104,10 +101,7 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_rng, first_bo
                 row.win = win
                 g_row += 1
         boards_done += 1
-    done[0] = boards_done
-    done[1] = d_row
-    done[2] = g_row
-    return boards_done
+    return chunk_done_nb(done, boards_done, d_row, g_row)
 
 
 @njit(cache=True, nogil=True, parallel=True)
