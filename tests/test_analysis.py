@@ -6,6 +6,7 @@ import pandas as pd
 import pytest
 
 from analysis import wizard as W
+from analysis.common import MIN_OBSERVATIONS, with_rate
 from analysis.report import (Report, display_frame, format_for_terminal, markdown_table, report,
                              write_report)
 from analysis.stats import t_quantile
@@ -85,11 +86,23 @@ def test_exact_bids_by_player_strategy_position_and_hand_size(hand_made):
     assert list(by_position["exact"]) == [3, 4, 2]
 
 
-def test_rates_carry_wilson_intervals(hand_made):
+def test_rates_carry_wilson_intervals_from_the_minimum_of_observations_on():
+    rates = with_rate(pd.DataFrame({"k": [12, 4], "n": [12, 4]}), "k", "n", "rate")
+    enough, few = rates.iloc[0], rates.iloc[1]
+    assert MIN_OBSERVATIONS == 10
+    assert enough["rate_hi"] == 1.0
+    assert enough["rate_lo"] == pytest.approx(12 / (12 + 1.959964**2), abs=1e-6)   # Wilson lower at k = n
+    assert few["rate"] == 1.0 and np.isnan(few["rate_lo"]) and np.isnan(few["rate_hi"])
+
+
+def test_estimates_from_too_few_observations_have_no_interval(hand_made):
     _, _, t = hand_made
     r = row(t["bid_exact_by_player"], player="1 random")          # 4 of 4
-    assert r["exact_rate_hi"] == 1.0
-    assert r["exact_rate_lo"] == pytest.approx(4 / (4 + 1.959964**2), abs=1e-6)   # Wilson lower at k = n
+    assert r["exact_rate"] == 1.0 and np.isnan(r["exact_rate_lo"]) and np.isnan(r["exact_rate_hi"])
+    r = row(t["bid_calibration"], strategy="random", bid=0)        # 5 bids
+    assert np.isnan(r["mean_tricks_lo"]) and np.isnan(r["mean_tricks_hi"])
+    r = row(t["paired_players"], player_a="0 heuristic", player_b="1 random")     # 2 boards
+    assert np.isnan(r["diff_mean_total_lo"]) and "too few boards" in r["verdict"]
 
 
 def test_bid_matrix_calibration_and_miss(hand_made):
@@ -99,9 +112,7 @@ def test_bid_matrix_calibration_and_miss(hand_made):
     assert list(heuristic_zero["tricks"]) == [0, 1] and list(heuristic_zero["share_of_bid"]) == [0.5, 0.5]
     # random players bid 0 five times and took 0, 0, 0, 0, 1 tricks: mean 0.2, sd sqrt(0.2)
     r = row(t["bid_calibration"], strategy="random", bid=0)
-    half = 2.7764 * math.sqrt(0.2) / math.sqrt(5)
     assert r["bids"] == 5 and r["mean_tricks"] == pytest.approx(0.2)
-    assert (r["mean_tricks_lo"], r["mean_tricks_hi"]) == pytest.approx((0.2 - half, 0.2 + half), abs=1e-3)
     miss = t["bid_miss"]
     assert row(miss, strategy="random", miss=1)["bids"] == 1          # bid 0, took 1
     assert row(miss, strategy="random", miss=-1)["bids"] == 1         # bid 1, took 0
@@ -136,9 +147,7 @@ def test_scoring_balance_by_player_seat_and_start_position(hand_made):
     assert list(by_player["mean_total"]) == [16.5, 21.0, 10.5]
     assert list(by_player["wins"]) == [0.5, 1.5, 0.0]            # a shared win counts half
     assert list(by_player["win_rate"]) == [0.25, 0.75, 0.0]
-    r = row(by_player, player="0 heuristic")                       # totals 12 and 21
-    half = 12.7062 * np.std([12, 21], ddof=1) / math.sqrt(2)
-    assert (r["mean_total_lo"], r["mean_total_hi"]) == pytest.approx((16.5 - half, 16.5 + half), abs=1e-3)
+    assert np.isnan(by_player["mean_total_lo"]).all()              # 2 games each: too few for an interval
     start = t["score_by_start_position"]                           # first hand: seat 0 of game 0, seat 1 of game 1
     assert row(start, start_position=0)["mean_total"] == (12 + 21) / 2
     assert row(t["score_by_strategy"], strategy="random")["mean_total"] == (21 + 10 + 21 + 11) / 4
@@ -149,12 +158,12 @@ def test_paired_comparisons_on_common_boards(hand_made):
     _, _, t = hand_made
     # boards (games) 0 and 1: slot 0 − slot 1 = 12 − 21 and 21 − 21
     r = row(t["paired_players"], player_a="0 heuristic", player_b="1 random")
-    half = 12.7062 * np.std([-9, 0], ddof=1) / math.sqrt(2)
-    assert r["boards"] == 2 and r["mean_diff"] == -4.5
-    assert (r["mean_diff_lo"], r["mean_diff_hi"]) == pytest.approx((-4.5 - half, -4.5 + half), abs=1e-2)
+    assert r["boards"] == 2 and r["diff_mean_total"] == -4.5
+    # wins: game 0 slot 1 alone (0 − 1), game 1 shared by slots 0 and 1 (0.5 − 0.5)
+    assert r["diff_win_rate"] == pytest.approx(-0.5)
     # heuristic − mean of the two random slots: 12 − 15.5 and 21 − 16
     s = row(t["paired_strategies"], strategy_a="heuristic", strategy_b="random")
-    assert s["mean_diff"] == pytest.approx((-3.5 + 5) / 2)
+    assert s["diff_mean_total"] == pytest.approx((-3.5 + 5) / 2)
 
 
 def test_total_distribution(hand_made):
@@ -182,9 +191,9 @@ def concat(*parts):
 
 @pytest.fixture(scope="module")
 def wizard_duplicate():
-    """3-player duplicate Wizard, 3 chunks of 2 boards."""
-    study = Study.create("wizard", players=3, lineup=["heuristic", "random", "heuristic"], boards=6,
-                         seed=11, seating="duplicate", chunk_boards=2)
+    """3-player duplicate Wizard, 3 chunks of 4 boards (enough boards for a paired interval)."""
+    study = Study.create("wizard", players=3, lineup=["heuristic", "random", "heuristic"], boards=12,
+                         seed=11, seating="duplicate", chunk_boards=4)
     return study, [play(study, i) for i in range(study.n_chunks)]
 
 
@@ -222,7 +231,7 @@ def test_tables_agree_with_pandas_on_the_raw_records(wizard_duplicate):
     half = t_quantile(len(d) - 1) * d.std(ddof=1) / math.sqrt(len(d))
     r = row(t["paired_strategies"], strategy_a="heuristic", strategy_b="random")
     assert r["boards"] == study.boards
-    assert (r["mean_diff"], r["mean_diff_lo"], r["mean_diff_hi"]) == pytest.approx(
+    assert (r["diff_mean_total"], r["diff_mean_total_lo"], r["diff_mean_total_hi"]) == pytest.approx(
         (d.mean(), d.mean() - half, d.mean() + half))
     # with duplicate seating each slot sat in every seat once per board
     assert (t["score_by_player"]["games"] == study.boards * 3).all()
@@ -240,14 +249,14 @@ def test_wizard_tables_include_wizards_held(wizard_duplicate):
     study, chunks = wizard_duplicate
     t = W.tables(W.reduce(chunks[0], study), {"study": study.to_dict()})
     assert "tricks_by_wizards_held" in t and "wizards_held_odds" in t
-    # every hand dealt counts once: 2 boards x 20 rounds x 3 seats
-    assert t["wizards_held_odds"]["hands"].sum() == 2 * 20 * 3
+    # every hand dealt counts once: 4 boards x 20 rounds x 3 seats
+    assert t["wizards_held_odds"]["hands"].sum() == 4 * 20 * 3
 
 
 # -- plots and the report ----------------------------------------------------------------------
 EXPECTED_PLOTS = {"bid_exact_by_hand_size.png", "bid_vs_tricks.png", "bid_calibration.png",
                   "trump_outcomes_by_round.png", "tricks_vs_trumps.png", "score_balance.png",
-                  "paired_differences.png", "total_distribution.png"}
+                  "paired_strategies.png", "total_distribution.png"}
 
 
 def test_plots_are_written(wizard_duplicate, tmp_path):
