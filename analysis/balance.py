@@ -279,10 +279,11 @@ def _spread_sentences(t: pd.DataFrame, word: str, name, seating: str, scoring: S
     lines = []
     for col, what, fmt in (("win_rate", "Win rate", percent), ("mean_total", f"Mean {scoring.total}", points)):
         values = t[col].to_numpy()
-        if np.allclose(values, values[0], rtol=0, atol=1e-12):
+        if fmt(values.min()) == fmt(values.max()):         # a range from 3.8 to 3.8 says nothing
+            exact = np.allclose(values, values[0], rtol=0, atol=1e-12)
             reason = (f": equal by design of duplicate seating, which sits every player in every {word} equally "
                       "often, so that only the players' differences remain (see the paired comparison)"
-                      if seating == "duplicate" else "")
+                      if exact and seating == "duplicate" else "" if exact else " (to the precision shown)")
             lines.append(f"{what} is {fmt(values[0])} for every {word}{reason}.")
             continue
         low, high = t.loc[t[col].idxmin()], t.loc[t[col].idxmax()]

@@ -155,10 +155,10 @@ def paired_differences(n_boards, weight_sum, diff_sum, diff_sq, scale=1):
     """
     unit = weight_sum / n_boards * scale
     mean, lo, hi = paired_diff_ci(n_boards, diff_sum / unit, diff_sq / unit ** 2)
-    return mean, *_enough(n_boards, lo, hi)
+    return mean, *interval_if_enough(n_boards, lo, hi)
 
 
-def _enough(n, lo, hi):
+def interval_if_enough(n, lo, hi):
     """``lo, hi`` blanked (NaN) where ``n`` is below ``MIN_OBSERVATIONS``."""
     few = np.asarray(n) < MIN_OBSERVATIONS
     return (np.where(few, np.nan, np.asarray(lo, dtype=np.float64)),
@@ -225,7 +225,7 @@ def with_rate(df: pd.DataFrame, successes: str, n: str, name: str) -> pd.DataFra
     """Add the rate ``successes / n`` as ``name`` with its Wilson interval ``name_lo``, ``name_hi``
     (empty below ``MIN_OBSERVATIONS``)."""
     df[name] = df[successes] / df[n].where(df[n] > 0)
-    df[name + "_lo"], df[name + "_hi"] = _enough(df[n], *wilson(df[successes], df[n]))
+    df[name + "_lo"], df[name + "_hi"] = interval_if_enough(df[n], *wilson(df[successes], df[n]))
     return df
 
 
@@ -234,7 +234,7 @@ def with_mean(df: pd.DataFrame, n: str, s1: str, s2: str, name: str, drop: bool 
     as ``name`` with its t interval (empty below ``MIN_OBSERVATIONS``); ``drop`` removes the two sums."""
     mean, lo, hi = mean_ci(df[n], df[s1], df[s2])
     df[name] = np.asarray(mean)
-    df[name + "_lo"], df[name + "_hi"] = _enough(df[n], lo, hi)
+    df[name + "_lo"], df[name + "_hi"] = interval_if_enough(df[n], lo, hi)
     return df.drop(columns=[s1, s2]) if drop else df
 
 

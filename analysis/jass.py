@@ -663,7 +663,7 @@ def _range_sentence(table, col, what, name, pct=True) -> str | None:
     if len(t) < 2:
         return None
     fmt = percent if pct else points
-    if np.allclose(t[col], t[col].iloc[0], rtol=0, atol=1e-12):
+    if fmt(t[col].min()) == fmt(t[col].max()):          # a range from 3.8 to 3.8 says nothing
         return f"{what} is {fmt(t[col].iloc[0])} for every one of them."
     low, high = t.loc[t[col].idxmin()], t.loc[t[col].idxmax()]
     judged = (" (significant: the 95 % intervals do not overlap)" if intervals_apart(low, high, col) else

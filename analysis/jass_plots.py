@@ -174,6 +174,11 @@ def _plot_trumps(tabs, sub, path):
 
 
 def _plot_weis(tabs, sub, path):
+    return P.save(weis_figure(tabs, sub), path)
+
+
+def weis_figure(tabs, sub):
+    """Weis values held, Weis and Stöck by player and by team; legends under their panels (they cover no data)."""
     values = tabs["weis_values"]
     values = values[(values["value"] > 0) & (values["hands"] >= MIN_PLOTTED)]
     fig, axes = P.figure("Weis and Stöck", sub, panels=3, panel_size=(5.4, 4.2))
@@ -202,7 +207,7 @@ def _plot_weis(tabs, sub, path):
     _fine_percent_axis(axes[1])
     axes[1].set_title("per hand, by player")
     axes[1].set_ylabel("share of hands (95 % interval)")
-    P.legend(axes[1], fontsize=7, loc="upper right")
+    P.legend_below(axes[1], fontsize=7)
     team = tabs["weis_by_team"]
     tx = np.arange(len(team))
     for i, (col, label) in enumerate((("weis_rate", "scores Weis"), ("stoeck_rate", "scores Stöck"))):
@@ -214,10 +219,10 @@ def _plot_weis(tabs, sub, path):
     _fine_percent_axis(axes[2])
     axes[2].set_title("per deal, by team")
     axes[2].set_ylabel("share of deals (95 % interval)")
-    P.legend(axes[2], fontsize=8)
+    P.legend_below(axes[2], fontsize=8)
     for ax in axes:
         ax.grid(alpha=0.3, axis="y")
-    return P.save(fig, path)
+    return fig
 
 
 def _plot_game_length(tabs, sub, path):

@@ -5,7 +5,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analysis import balance
+from analysis import plots as P
 from analysis import wizard as W
+from analysis.balance_plots import balance_figure
 from analysis.common import MIN_OBSERVATIONS, with_rate
 from analysis.report import (Report, display_frame, format_for_terminal, markdown_table, report,
                              write_report)
@@ -300,7 +303,152 @@ def test_markdown_merges_estimates_with_their_intervals():
                           "mean_hi": [float("nan")]})
     shown = display_frame(frame)
     assert list(shown.columns) == ["who", "n", "exact_rate (95 % CI)", "mean (95 % CI)"]
-    assert shown.iloc[0].tolist() == ["a", "12,345", "41.2 % (40.8 % to 41.6 %)", "-3.250 (– to –)"]
+    assert shown.iloc[0].tolist() == ["a", "12,345", "41.2 % (40.8 % to 41.6 %)", "-3.250"]
     lines = markdown_table(frame).splitlines()
     assert lines[0].startswith("| who |") and set(lines[1]) <= {"|", "-", ":"}
     assert len({len(line) for line in lines}) == 1        # padded: it reads as plain text too
+
+
+# -- summaries that say something ----------------------------------------------------------------
+def test_a_shared_win_is_explained_in_the_summary(hand_made):
+    _, manifest, t = hand_made            # game 1: seats 0 and 1 share the win
+    lines = W.summary(t, manifest)["Scoring balance"]
+    assert any("credited 1/k of a win" in s for s in lines)
+
+
+def test_a_single_hand_size_is_named_as_it_is():
+    # oh_hell rounds=10: every round deals 10 cards, which is "10", not a range "9–10"
+    assert list(W.hand_size_buckets(pd.Series([10, 10, 10])).categories) == ["10"]
+    assert list(W.hand_size_buckets(pd.Series(range(1, 16))).categories) == ["1–3", "4–6", "7–9", "10–12", "13–15"]
+
+
+def test_too_few_observations_print_no_interval():
+    frame = pd.DataFrame({"games": [2], "mean_total": [5.0], "mean_total_lo": [float("nan")],
+                          "mean_total_hi": [float("nan")], "diff": [-0.0001], "diff_lo": [-0.0002],
+                          "diff_hi": [0.0001]})
+    assert display_frame(frame).iloc[0].tolist() == ["2", "5", "0.000"]      # not "5 (– to –)", not "-0.000"
+
+
+def score_tables(win_rates, totals, key="seat"):
+    n = len(win_rates)
+    t = pd.DataFrame({key: range(n), "games": 100, "wins": [100 * w for w in win_rates], "mean_total": totals,
+                      "mean_total_lo": [x - 1 for x in totals], "mean_total_hi": [x + 1 for x in totals],
+                      "win_rate": win_rates, "win_rate_lo": [w - 0.08 for w in win_rates],
+                      "win_rate_hi": [w + 0.08 for w in win_rates]})
+    return t
+
+
+def test_equal_results_are_said_once_instead_of_as_a_range():
+    seats = score_tables([0.25] * 4, [3.8] * 4)
+    tabs = {"score_by_seat": seats, "score_by_player": seats.rename(columns={"seat": "player"})}
+    lines = balance.summary(tabs, {"seating": "duplicate"})
+    assert "Win rate is 25.0 % for every seat: equal by design of duplicate seating" in lines[0]
+    assert lines[1].startswith("Mean game total is 3.8 for every seat")
+    assert not any("lowest" in s for s in lines)
+
+
+def test_differences_between_groups_are_judged_in_words():
+    tabs = {"score_by_seat": score_tables([0.1, 0.4], [3.0, 9.0])}
+    win, total = balance.summary(tabs, {"seating": "fixed"})
+    assert "lowest 10.0 % (2.0 % to 18.0 %) for seat 0, highest 40.0 %" in win
+    assert win.endswith("a significant difference (the 95 % intervals do not overlap).")
+    tabs = {"score_by_seat": score_tables([0.2, 0.25], [3.0, 3.5])}
+    assert all(s.endswith("no significant difference (the 95 % intervals overlap).")
+               for s in balance.summary(tabs, {"seating": "fixed"}))
+
+
+def test_identical_paired_results_are_said_so():
+    zero = pd.DataFrame({"measure": [0, 1], "slot_a": [0, 0], "slot_b": [1, 1], "n_boards": [40, 40],
+                         "weight_sum": [40, 40], "diff_sum": [0, 0], "diff_sq": [0, 0]})
+    t = balance.paired_table(zero, "slot_a", "slot_b", ["0 heuristic", "1 heuristic"], "player")
+    assert t["verdict"].tolist() == ["identical results on every board"]
+    sentence = balance.summary({"paired_players": t}, {"seating": "duplicate"})[0]
+    assert "identical results on every one of 40 boards" in sentence and "-0.0" not in sentence
+
+
+def test_paired_verdicts_name_the_significant_differences(wizard_duplicate):
+    study, chunks = wizard_duplicate
+    t = W.tables(W.combine([W.reduce(c, study) for c in chunks]), {"study": study.to_dict()})
+    for table, what in ((t["paired_players"], "player"), (t["paired_strategies"], "strategy")):
+        for _, r in table.iterrows():
+            better = r[f"{what}_a"] if r["diff_mean_total_lo"] > 0 else r[f"{what}_b"]
+            assert (f"{better} does better on game total" in r["verdict"]) == (
+                r["diff_mean_total_lo"] > 0 or r["diff_mean_total_hi"] < 0)
+            assert ("wins more often" in r["verdict"]) == (r["diff_win_rate_lo"] > 0 or r["diff_win_rate_hi"] < 0)
+            if r["verdict"] == "no significant difference":
+                assert r["diff_mean_total_lo"] <= 0 <= r["diff_mean_total_hi"]
+
+
+def test_the_report_explains_its_columns(hand_made, tmp_path):
+    cube, manifest, t = hand_made
+    text = write_report(tmp_path, t, [], manifest).read_text()
+    assert ("Columns: player: lineup slot and its player spec; strategy: the player spec (slots with the same spec "
+            "are one strategy); games: games played; wins: games won (a win shared by k players counts 1/k)") in text
+
+
+# -- plots ---------------------------------------------------------------------------------------
+def drawn_tick_labels(ax):
+    ax.figure.canvas.draw()
+    low, high = sorted(ax.get_ylim())
+    return [t.get_text() for t, y in zip(ax.get_yticklabels(), ax.get_yticks()) if low <= y <= high]
+
+
+def test_percent_ticks_of_a_narrow_axis_do_not_repeat():
+    fig, (ax,) = P.figure("narrow")
+    ax.plot([0, 1], [0.2552, 0.2648])
+    P.percent_axis(ax)
+    labels = drawn_tick_labels(ax)
+    assert len(labels) >= 3 and all(a != b for a, b in zip(labels, labels[1:])), labels
+
+
+def test_score_balance_win_rate_ticks_do_not_repeat():
+    seats = score_tables([0.251, 0.255, 0.262, 0.259], [10.0, 10.5, 11.0, 9.5])
+    start = seats.assign(order=["first hand", "2nd hand", "3rd hand", "dealer"])
+    tabs = {"score_by_seat": seats, "score_by_start_position": start,
+            "score_by_player": seats.rename(columns={"seat": "player"})}
+    fig = balance_figure(tabs, "four seats, close win rates")
+    win_rate_axes = [ax for ax in fig.axes if ax.get_title().startswith("win rate")]
+    assert len(win_rate_axes) == 3
+    for ax in win_rate_axes:
+        labels = drawn_tick_labels(ax)
+        assert all(a != b for a, b in zip(labels, labels[1:])), labels
+
+
+# -- one balance module for every game -------------------------------------------------------------
+def test_no_import_circles_in_analysis():
+    import ast
+    from pathlib import Path
+    folder = Path(W.__file__).parent
+    graph = {}
+    for path in folder.glob("*.py"):
+        imports = set()
+        for node in ast.walk(ast.parse(path.read_text())):       # imports inside functions too
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                imports |= {node.module} if node.module else {a.name for a in node.names}
+        graph[path.stem] = {m.split(".")[0] for m in imports if (folder / f"{m.split('.')[0]}.py").exists()}
+
+    def reaches(start, goal, seen=()):
+        return any(n == goal or (n not in seen and reaches(n, goal, (*seen, n))) for n in graph[start])
+
+    assert [m for m in graph if reaches(m, m)] == []
+
+
+def test_every_game_shares_the_balance_tables_and_their_columns(hand_made):
+    _, _, t = hand_made
+    assert set(balance.KEYS) <= set(W.KEYS)
+    for name in ("score_by_seat", "score_by_start_position", "score_by_player", "score_by_strategy"):
+        assert set(balance.SCORE_COLUMNS) <= set(t[name].columns), name
+    assert list(t["paired_players"].columns) == ["player_a", "player_b", *balance.PAIR_COLUMNS]
+    assert "score_by_team" not in t               # every Wizard seat plays for itself
+    assert set(t["score_balance"]["by"]) == {"seat", "start_position", "player", "strategy"}
+
+
+def test_an_aggregate_run_reports_the_same_balance(tmp_path):
+    from sim.runner import run_study
+    spec = dict(game="oh_hell", players=3, lineup=["heuristic", "random", "random"], boards=6, seed=4,
+                chunk_boards=2, options={"rounds": 3})
+    runs = [run_study(Study.create(**spec, aggregate=aggregate), tmp_path / str(aggregate), backend="serial",
+                      progress=False) for aggregate in (False, True)]
+    plain, aggregated = (report(r) for r in runs)
+    for name in ("score_by_player", "paired_strategies", "total_distribution"):
+        pd.testing.assert_frame_equal(plain[name], aggregated[name], obj=name)
