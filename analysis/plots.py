@@ -12,6 +12,7 @@ import textwrap
 from pathlib import Path
 
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import Formatter, MaxNLocator
 
@@ -31,6 +32,7 @@ def figure(title: str, subtitle: str = "", panels: int = 1, cols: int | None = N
     cols = cols or min(panels, 3)
     rows = -(-panels // cols)
     fig = Figure(figsize=(panel_size[0] * cols, panel_size[1] * rows + 0.9), layout="constrained")
+    FigureCanvasAgg(fig)        # an Agg canvas of its own: drawable (and measurable) without pyplot
     grid = fig.subplots(rows, cols, squeeze=False)
     axes = list(grid.ravel())
     for ax in axes[panels:]:

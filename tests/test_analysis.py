@@ -329,13 +329,12 @@ def test_too_few_observations_print_no_interval():
     assert display_frame(frame).iloc[0].tolist() == ["2", "5", "0.000"]      # not "5 (– to –)", not "-0.000"
 
 
-def score_tables(win_rates, totals, key="seat"):
-    n = len(win_rates)
-    t = pd.DataFrame({key: range(n), "games": 100, "wins": [100 * w for w in win_rates], "mean_total": totals,
-                      "mean_total_lo": [x - 1 for x in totals], "mean_total_hi": [x + 1 for x in totals],
-                      "win_rate": win_rates, "win_rate_lo": [w - 0.08 for w in win_rates],
-                      "win_rate_hi": [w + 0.08 for w in win_rates]})
-    return t
+def score_tables(win_rates, totals, key="seat", half=0.08):
+    """A score table of 100 games per row; win rate intervals ± ``half``, total intervals ± 1."""
+    return pd.DataFrame({key: range(len(win_rates)), "games": 100, "wins": [100 * w for w in win_rates],
+                         "mean_total": totals, "mean_total_lo": [x - 1 for x in totals],
+                         "mean_total_hi": [x + 1 for x in totals], "win_rate": win_rates,
+                         "win_rate_lo": [w - half for w in win_rates], "win_rate_hi": [w + half for w in win_rates]})
 
 
 def test_equal_results_are_said_once_instead_of_as_a_range():
@@ -402,7 +401,7 @@ def test_percent_ticks_of_a_narrow_axis_do_not_repeat():
 
 
 def test_score_balance_win_rate_ticks_do_not_repeat():
-    seats = score_tables([0.251, 0.255, 0.262, 0.259], [10.0, 10.5, 11.0, 9.5])
+    seats = score_tables([0.253, 0.255, 0.258, 0.256], [10.0, 10.5, 11.0, 9.5], half=0.002)    # "26% 26% 25%"
     start = seats.assign(order=["first hand", "2nd hand", "3rd hand", "dealer"])
     tabs = {"score_by_seat": seats, "score_by_start_position": start,
             "score_by_player": seats.rename(columns={"seat": "player"})}

@@ -449,3 +449,30 @@ def test_report_of_a_stored_run(variant, tmp_path):
     for question in J.QUESTIONS[variant]:
         assert f"## {question}" in text and result.summary[question]
     assert result["score_by_player"]["games"].sum() == 4 * 4 * 4
+
+
+def test_duplicate_schieber_says_team_win_rates_are_equal_instead_of_a_range(real):
+    study, chunks = real
+    if study.variant != "schieber":
+        pytest.skip("teams of two are Schieber's")
+    manifest = {"study": study.to_dict()}
+    t = J.tables(J.reduce(concat(*chunks), study), manifest)
+    teams = t["score_by_team"]
+    assert len(teams) == 2 and teams["win_rate"].nunique() == 1      # the case: every team wins as often
+    lines = J.summary(t, manifest)["Scoring balance"]
+    assert any(s.startswith(f"Win rate is {J.percent(teams['win_rate'].iloc[0])} for every team: equal by design "
+                            "of duplicate seating") for s in lines)
+    assert not any("Win rate runs from" in s or "Win rate by team" in s for s in lines)
+
+
+def test_weis_legends_cover_no_data(schieber):
+    from analysis.jass_plots import weis_figure
+    _, _, t = schieber
+    fig = weis_figure(t, "hand-made")
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()       # the Agg canvas every figure gets
+    with_legend = [ax for ax in fig.axes if ax.get_legend() is not None]
+    assert len(with_legend) == 2
+    for ax in with_legend:
+        legend, area = ax.get_legend().get_window_extent(renderer), ax.get_window_extent(renderer)
+        assert not legend.overlaps(area), ax.get_title()
