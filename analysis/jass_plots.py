@@ -42,15 +42,15 @@ def draw(cube: dict, tabs: dict, manifest: dict, out_dir) -> list[Path]:
         drawn = [
             _plot_modes(tabs, sub, out_dir / "modes_by_player.png"),
             _plot_declarer_points(tabs, sub, out_dir / "declarer_points_by_mode.png"),
-            _plot_trumps(tabs, sub, out_dir / "trumps_held.png"),
-            _plot_weis(tabs, sub, out_dir / "weis_and_stoeck.png"),
+            _plot_trumps(tabs, sub, out_dir / "trumps_held_odds.png"),
+            _plot_weis(tabs, sub, out_dir / "weis_values.png"),
             _plot_game_length(tabs, sub, out_dir / "game_length.png"),
         ]
     else:
         drawn = [
             _plot_calibration(tabs, sub, out_dir / "prediction_calibration.png"),
-            _plot_prediction_error(tabs, sub, out_dir / "prediction_error.png"),
-            _plot_trumps_vs_points(tabs, sub, out_dir / "trumps_vs_points.png"),
+            _plot_prediction_error(tabs, sub, out_dir / "prediction_error_by_player.png"),
+            _plot_trumps_vs_points(tabs, sub, out_dir / "points_by_trumps_held.png"),
             _plot_game_length(tabs, sub, out_dir / "game_length.png"),
         ]
     balance = balance_plots.draw(cube, tabs, manifest, out_dir, sub, SCORING[variant_of(manifest["study"])])

@@ -40,7 +40,7 @@ def draw(cube: dict, tabs: dict, manifest: dict, out_dir, scoring: Scoring = Sco
         _plot_bid_matrix(tabs, specs, sub, out_dir / "bid_vs_tricks.png"),
         _plot_calibration(tabs, specs, sub, out_dir / "bid_calibration.png"),
         _plot_trump_outcomes(tabs, sub, out_dir / "trump_outcomes_by_round.png"),
-        _plot_tricks_vs_trumps(tabs, sub, out_dir / "tricks_vs_trumps.png"),
+        _plot_tricks_vs_trumps(tabs, sub, out_dir / "tricks_by_trumps_held.png"),
     ]
     balance = balance_plots.draw(cube, tabs, manifest, out_dir, sub, scoring)
     return [p for p in drawn if p is not None] + balance

@@ -423,9 +423,9 @@ def test_tables_agree_with_pandas_on_the_raw_records(real):
 
 
 EXPECTED_PLOTS = {
-    "schieber": {"modes_by_player.png", "declarer_points_by_mode.png", "trumps_held.png", "weis_and_stoeck.png",
+    "schieber": {"modes_by_player.png", "declarer_points_by_mode.png", "trumps_held_odds.png", "weis_values.png",
                  "game_length.png", "score_balance.png", "paired_strategies.png", "total_distribution.png"},
-    "differenzler": {"prediction_calibration.png", "prediction_error.png", "trumps_vs_points.png",
+    "differenzler": {"prediction_calibration.png", "prediction_error_by_player.png", "points_by_trumps_held.png",
                      "game_length.png", "score_balance.png", "paired_strategies.png", "total_distribution.png"},
 }
 
