@@ -6,19 +6,17 @@ is a dict of small DataFrames of integer counts and sums per group, and the
 cubes of different chunks add up. The two variants answer different
 questions, so they reduce to different cube tables; the study's ``variant``
 says which (``combine`` adds whatever tables the cubes hold). The plots are
-drawn by :mod:`analysis.jass_plots`; what every game's analysis shares is in
-:mod:`analysis.common`.
+drawn by :mod:`analysis.jass_plots`, the scoring balance (tables, summary,
+plots) by :mod:`analysis.balance`; what every game's analysis shares is in
+:mod:`analysis.common`, what the Jass tables and plots both use in
+:mod:`analysis.jass_terms`.
 
 Cube tables of both variants (keys → values, all int64):
 
-``games``           seat, team, player, start_position → n, win_units, total_sum, total_sq
-                    (win_units = win share × ``WIN_UNIT``, a whole number)
+``games``, ``totals``, ``slot_pairs``, ``strategy_pairs``, ``teammates``
+                    the scoring-balance tables every game shares: see :mod:`analysis.balance`
 ``game_ends``       end, deals, extra_deals, claim_player → n  (one row per game;
                     claim_player = lineup slot that claimed, -1 none)
-``totals``          player, total → n  (the distribution of game totals)
-``slot_pairs``      measure, slot_a, slot_b → n_boards, weight_sum, diff_sum, diff_sq
-``strategy_pairs``  measure, strategy_a, strategy_b → the same, per distinct player spec
-                    (measure 0: game total; 1: win units)
 
 Schieber (one *deal* = one game's deal; the declaring team is the chooser's,
 which is always the first hand's team):

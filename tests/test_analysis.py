@@ -480,3 +480,17 @@ def test_every_output_of_a_report_is_documented(name, tmp_path):
     # a plot and the table it draws share one name
     assert [p.name for p in result.plots if p.stem not in result] == []
     assert [p.name for p in result.plots if p.name not in documented] == []
+
+
+def test_a_game_without_analysis_of_its_own_gets_the_balance_alone(wizard_duplicate, tmp_path):
+    from analysis import balance_only
+    study, chunks = wizard_duplicate
+    manifest = {"study": study.to_dict()}
+    cube = balance_only.combine([balance_only.reduce(c, study) for c in chunks])
+    t = balance_only.tables(cube, manifest)
+    full = W.tables(W.combine([W.reduce(c, study) for c in chunks]), manifest)
+    for name in ("score_by_player", "score_balance", "paired_strategies", "total_distribution"):
+        pd.testing.assert_frame_equal(t[name], full[name], obj=name)
+    assert list(balance_only.summary(t, manifest)) == ["Scoring balance"]
+    assert {p.name for p in balance_only.plots(cube, manifest, tmp_path, t)} == {
+        "score_balance.png", "paired_strategies.png", "total_distribution.png"}
