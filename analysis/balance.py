@@ -318,6 +318,6 @@ def _paired_sentence(r, a: str, b: str, scoring: Scoring) -> str:
     if r["verdict"] == "identical results on every board":
         return f"On the same boards, {a} and {b} had identical results on every one of {int(r['boards']):,} boards."
     return (f"On the same boards, {a} − {b}: {scoring.total} "
-            f"{with_interval(r, 'diff_mean_total', signed_points)} points per game, win rate "
-            f"{with_interval(r, 'diff_win_rate', signed_percent_points)} percentage points {boards}: "
+            f"{with_interval(r, 'diff_mean_total', signed_points, ' points')} per game, win rate "
+            f"{with_interval(r, 'diff_win_rate', signed_percent_points, ' percentage points')} {boards}: "
             f"{r['verdict']}.")

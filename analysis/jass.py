@@ -733,8 +733,11 @@ def _balance_summary(tabs, manifest) -> list[str]:
     if not schieber and "extra_deals" in tabs and len(tabs["extra_deals"]):
         extra = tabs["extra_deals"]
         tied = extra[extra["extra_deals"] > 0]
-        lines.append(f"{percent(tied['games'].sum() / extra['games'].sum())} of games were tied after four deals and "
-                     f"needed tie-break deals (up to {int(extra['extra_deals'].max())}).")
+        if len(tied):
+            lines.append(f"{percent(tied['games'].sum() / extra['games'].sum())} of games were tied after four "
+                         f"deals and needed tie-break deals (up to {int(extra['extra_deals'].max())}).")
+        else:
+            lines.append(f"No game was tied after four deals ({int(extra['games'].sum()):,} games).")
     elif len(length):
         r = length.iloc[0]
         lines.append(f"A game lasted {_ci(r, 'mean_deals', False)} deals on average "

@@ -43,15 +43,16 @@ def has_interval(row, col: str) -> bool:
     return lo is not None and hi is not None and math.isfinite(lo) and math.isfinite(hi)
 
 
-def with_interval(row, col: str, fmt=percent) -> str:
-    """``value (lo to hi)``; the value alone when there is no interval or it has no spread."""
+def with_interval(row, col: str, fmt=percent, unit: str = "") -> str:
+    """``value unit (lo to hi)``; the value alone when there is no interval, and "every observation the
+    same" when the interval has no spread."""
     value = fmt(row[col])
     if not has_interval(row, col):
-        return value
+        return value + unit
     lo, hi = fmt(row[col + "_lo"]), fmt(row[col + "_hi"])
     if lo == hi == value:
-        return f"{value} (every observation the same)"
-    return f"{value} ({lo} to {hi})"
+        return f"{value}{unit} (every observation the same)"
+    return f"{value}{unit} ({lo} to {hi})"
 
 
 def significant(row, col: str) -> int:
