@@ -25,7 +25,11 @@ from .stats import empty_frame, mean_ci, paired_diff_ci, wilson
 
 PAIR_VALUES = ["n_boards", "weight_sum", "diff_sum", "diff_sq"]     # the value columns of a paired cube table
 GAME_VALUES = ["n", "win_units", "total_sum", "total_sq"]           # the value columns of a ``games`` cube table
-MIN_PLOTTED = 10    # plots leave out estimates from fewer observations (the tables keep them)
+# An interval from a handful of observations says more about the handful than about the game (two
+# equal totals give "5 (5 to 5)"): below this many observations an estimate has no interval (its
+# ``_lo`` and ``_hi`` are left empty) and the plots leave it out.
+MIN_OBSERVATIONS = 10
+MIN_PLOTTED = MIN_OBSERVATIONS
 
 
 # -- records -> cube -------------------------------------------------------------------
@@ -150,7 +154,15 @@ def paired_differences(n_boards, weight_sum, diff_sum, diff_sq, scale=1):
     the difference comes out in results.
     """
     unit = weight_sum / n_boards * scale
-    return paired_diff_ci(n_boards, diff_sum / unit, diff_sq / unit ** 2)
+    mean, lo, hi = paired_diff_ci(n_boards, diff_sum / unit, diff_sq / unit ** 2)
+    return mean, *interval_if_enough(n_boards, lo, hi)
+
+
+def interval_if_enough(n, lo, hi):
+    """``lo, hi`` blanked (NaN) where ``n`` is below ``MIN_OBSERVATIONS``."""
+    few = np.asarray(n) < MIN_OBSERVATIONS
+    return (np.where(few, np.nan, np.asarray(lo, dtype=np.float64)),
+            np.where(few, np.nan, np.asarray(hi, dtype=np.float64)))
 
 
 # -- labels ------------------------------------------------------------------------------
@@ -210,16 +222,19 @@ def sum_by(df: pd.DataFrame, by, columns) -> pd.DataFrame:
 
 
 def with_rate(df: pd.DataFrame, successes: str, n: str, name: str) -> pd.DataFrame:
-    """Add the rate ``successes / n`` as ``name`` with its Wilson interval ``name_lo``, ``name_hi``."""
+    """Add the rate ``successes / n`` as ``name`` with its Wilson interval ``name_lo``, ``name_hi``
+    (empty below ``MIN_OBSERVATIONS``)."""
     df[name] = df[successes] / df[n].where(df[n] > 0)
-    df[name + "_lo"], df[name + "_hi"] = (np.asarray(v) for v in wilson(df[successes], df[n]))
+    df[name + "_lo"], df[name + "_hi"] = interval_if_enough(df[n], *wilson(df[successes], df[n]))
     return df
 
 
 def with_mean(df: pd.DataFrame, n: str, s1: str, s2: str, name: str, drop: bool = True) -> pd.DataFrame:
     """Add the mean of a sample known by its count ``n``, sum ``s1`` and sum of squares ``s2``
-    as ``name`` with its t interval; ``drop`` removes the two sums."""
-    df[name], df[name + "_lo"], df[name + "_hi"] = (np.asarray(v) for v in mean_ci(df[n], df[s1], df[s2]))
+    as ``name`` with its t interval (empty below ``MIN_OBSERVATIONS``); ``drop`` removes the two sums."""
+    mean, lo, hi = mean_ci(df[n], df[s1], df[s2])
+    df[name] = np.asarray(mean)
+    df[name + "_lo"], df[name + "_hi"] = interval_if_enough(df[n], lo, hi)
     return df.drop(columns=[s1, s2]) if drop else df
 
 

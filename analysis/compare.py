@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from sim.errors import TricksimError
+from .common import interval_if_enough, order_name
 from .report import markdown_table
 from .stats import paired_diff_ci
 
@@ -63,6 +64,7 @@ def _paired(a: pd.DataFrame, b: pd.DataFrame, by: str, labels) -> pd.DataFrame:
         for what in ("total", "win"):
             diff = (part[f"{what}_b"] - part[f"{what}_a"]).to_numpy(dtype=np.float64)
             mean, lo, hi = paired_diff_ci(len(diff), diff.sum(), (diff * diff).sum())
+            lo, hi = interval_if_enough(len(diff), lo, hi)
             name = "mean_total" if what == "total" else "win_rate"
             row[f"a_{name}"] = part[f"{what}_a"].mean()
             row[f"b_{name}"] = part[f"{what}_b"].mean()
@@ -83,10 +85,11 @@ def compare(run_a, run_b) -> dict[str, pd.DataFrame]:
         a, b = lineup_a[slot], lineup_b[slot]
         return f"{slot} {a}" if a == b else f"{slot} {a} → {b}"
 
-    tables = {
-        "by_player": _paired(games_a, games_b, "player", slot_label),
-        "by_start_position": _paired(games_a, games_b, "start_position", int),
-    }
+    n_players = int(manifest_a["study"]["players"])
+    by_start = _paired(games_a, games_b, "start_position", int)
+    if len(by_start):       # the position in words, as the run reports name it
+        by_start.insert(1, "order", [order_name(int(p), n_players) for p in by_start["start_position"]])
+    tables = {"by_player": _paired(games_a, games_b, "player", slot_label), "by_start_position": by_start}
     tables["by_player"].attrs["title"] = "Mean game total and win rate by player, B − A on the same boards"
     tables["by_start_position"].attrs["title"] = (
         "Mean game total and win rate by starting position, B − A on the same boards")

@@ -6,19 +6,17 @@ is a dict of small DataFrames of integer counts and sums per group, and the
 cubes of different chunks add up. The two variants answer different
 questions, so they reduce to different cube tables; the study's ``variant``
 says which (``combine`` adds whatever tables the cubes hold). The plots are
-drawn by :mod:`analysis.jass_plots`; what every game's analysis shares is in
-:mod:`analysis.common`.
+drawn by :mod:`analysis.jass_plots`, the scoring balance (tables, summary,
+plots) by :mod:`analysis.balance`; what every game's analysis shares is in
+:mod:`analysis.common`, what the Jass tables and plots both use in
+:mod:`analysis.jass_terms`.
 
 Cube tables of both variants (keys → values, all int64):
 
-``games``           seat, team, player, start_position → n, win_units, total_sum, total_sq
-                    (win_units = win share × ``WIN_UNIT``, a whole number)
+``games``, ``totals``, ``slot_pairs``, ``strategy_pairs``, ``teammates``
+                    the scoring-balance tables every game shares: see :mod:`analysis.balance`
 ``game_ends``       end, deals, extra_deals, claim_player → n  (one row per game;
                     claim_player = lineup slot that claimed, -1 none)
-``totals``          player, total → n  (the distribution of game totals)
-``slot_pairs``      measure, slot_a, slot_b → n_boards, weight_sum, diff_sum, diff_sq
-``strategy_pairs``  measure, strategy_a, strategy_b → the same, per distinct player spec
-                    (measure 0: game total; 1: win units)
 
 Schieber (one *deal* = one game's deal; the declaring team is the chooser's,
 which is always the first hand's team):
@@ -70,24 +68,17 @@ import pandas as pd
 from sim.games.jass.cards import MODE_NAMES, RANK_NAMES
 from sim.games.jass.records import END_CLAIM_RIGHT, END_CLAIM_WRONG, END_KINDS
 
-from .common import (GAME_VALUES, Lineup, add_moments, board_slot_sums, contiguous_fields, paired_differences,
-                     paired_sums, share_within, shares_sentence, square, strategies, study_dict, sum_by, tag,
-                     total_quantiles, whole_blocks, with_game_results, with_mean, with_rate)
+from . import balance, jass_plots
+from .common import (MIN_OBSERVATIONS, Lineup, add_moments, contiguous_fields, share_within, shares_sentence, square, study_dict,
+                     sum_by, tag, whole_blocks, with_mean, with_rate)
+from .jass_terms import (CALIBRATION_BUCKET, DEAL_POINTS, HALF, MISS_BANDS, N_SEATS, N_SUIT_MODES, ROLES, SCORING,
+                         variant_of)
 from .stats import Scratch, combine_cubes, group_sums, mean_ci
-
-N_SEATS = 4
-WIN_UNIT = 12          # lcm(1..4): a Differenzler win shared by k ≤ 4 players is 12/k whole units
-DEAL_POINTS = 157      # card points of a whole deal, the last trick's 5 included
-HALF = DEAL_POINTS // 2 + 1    # 79: more than half of the card points
-N_SUIT_MODES = 4       # modes 0..3 have a trump suit
-MEASURE_TOTAL, MEASURE_WIN = 0, 1
+from .words import has_interval, intervals_apart, percent, points, signed_points, with_interval
 
 SHARED_KEYS = {
-    "games": ["seat", "team", "player", "start_position"],
+    **balance.KEYS,
     "game_ends": ["end", "deals", "extra_deals", "claim_player"],
-    "totals": ["player", "total"],
-    "slot_pairs": ["measure", "slot_a", "slot_b"],
-    "strategy_pairs": ["measure", "strategy_a", "strategy_b"],
 }
 SCHIEBER_KEYS = {
     "s_deals": ["complete", "mode", "multiplier", "pushed", "first_player", "chooser_player"],
@@ -109,23 +100,17 @@ QUESTIONS = {
     "schieber": ("Trump odds", "Scoring balance"),
     "differenzler": ("Bid accuracy", "Trump odds", "Scoring balance"),
 }
-GAME_FIELDS = ("game", "board", "seat", "player", "team", "start_position", "total", "win", "end",
-               "claim_seat", "deals", "extra_deals")
+GAME_FIELDS = ("game", "seat", "player", "end", "claim_seat", "deals", "extra_deals")
 SCHIEBER_FIELDS = ("game", "deal", "seat", "player", "dealer", "position", "mode", "chooser", "pushed",
                    "multiplier", "trumps_held", "tricks", "points", "last_trick", "weis_held", "weis_declared",
                    "weis_scored", "stoeck", "match", "team_score", "complete")
 DIFFERENZLER_FIELDS = ("game", "board", "deal", "seat", "player", "position", "mode", "trump_card",
                        "trumps_held", "points", "prediction", "penalty")
-ROLES = ("chooser", "partner", "defender")
 # role of a seat from its distance to the chooser in play order: 0 chooser, 2 partner, 1 and 3 defenders
 _ROLE_OF_DISTANCE = np.array([0, 2, 1, 2], dtype=np.int8)
 
 
 # -- records -> cube -----------------------------------------------------------------
-
-def variant_of(study: dict) -> str:
-    return study.get("variant") or "schieber"
-
 
 def reduce(records: dict, study) -> dict[str, pd.DataFrame]:
     """The cube of one chunk's records ``{"deals": DEALS rows, "games": GAMES rows}``."""
@@ -134,7 +119,7 @@ def reduce(records: dict, study) -> dict[str, pd.DataFrame]:
     fields = SCHIEBER_FIELDS if variant == "schieber" else DIFFERENZLER_FIELDS
     deals = whole_blocks(contiguous_fields(records["deals"], fields), ("game", "deal"), N_SEATS)
     games = whole_blocks(contiguous_fields(records["games"], GAME_FIELDS), ("game",), N_SEATS)
-    cube = _game_cube(games, study)
+    cube = {**balance.reduce(records["games"], study), **_game_cube(games, study)}
     cube.update(_schieber_cube(deals) if variant == "schieber" else _differenzler_cube(deals))
     return cube
 
@@ -152,33 +137,12 @@ def _by_seat(column: np.ndarray) -> np.ndarray:
 
 
 def _game_cube(g: dict, study: dict) -> dict[str, pd.DataFrame]:
-    """The cube tables of the ``games`` records, shared by both variants."""
-    n_players = int(study["players"])
-    strategy_of_slot, _ = strategies(study["lineup"])
-    scratch = Scratch(len(g["seat"]))
-    win_units = np.rint(g["win"].astype(np.float64) * WIN_UNIT).astype(np.int64)
+    """How games ended (one row per game), beside the shared balance tables of :mod:`analysis.balance`."""
     once = {k: g[k][::N_SEATS] for k in ("end", "deals", "extra_deals", "claim_seat")}
     players = _by_seat(g["player"])
     claim = once["claim_seat"].astype(np.int64)
     once["claim_player"] = np.where(claim >= 0, players[np.arange(len(claim)), np.maximum(claim, 0)], -1)
-    measures = {MEASURE_TOTAL: g["total"], MEASURE_WIN: win_units}
-    slot_pairs, strategy_pairs = [], []
-    for measure, value in measures.items():
-        sums, counts = board_slot_sums(g["board"], g["player"], value, n_players)
-        for out, groups, names in ((slot_pairs, np.arange(n_players), ("slot_a", "slot_b")),
-                                   (strategy_pairs, strategy_of_slot, ("strategy_a", "strategy_b"))):
-            pairs = paired_sums(sums, counts, groups, names)
-            pairs.insert(0, "measure", np.full(len(pairs), measure, dtype=np.int64))
-            out.append(pairs)
-    return {
-        "games": group_sums({k: g[k] for k in SHARED_KEYS["games"]},
-                            {"win_units": win_units, "total_sum": g["total"],
-                             "total_sq": square(g["total"])}, scratch=scratch),
-        "game_ends": group_sums({k: once[k] for k in SHARED_KEYS["game_ends"]}),
-        "totals": group_sums({"player": g["player"], "total": g["total"]}, scratch=scratch),
-        "slot_pairs": pd.concat(slot_pairs, ignore_index=True),
-        "strategy_pairs": pd.concat(strategy_pairs, ignore_index=True),
-    }
+    return {"game_ends": group_sums({k: once[k] for k in SHARED_KEYS["game_ends"]})}
 
 
 def _schieber_cube(d: dict) -> dict[str, pd.DataFrame]:
@@ -279,10 +243,6 @@ def _differenzler_cube(d: dict) -> dict[str, pd.DataFrame]:
 
 def mode_labels(modes) -> pd.Categorical:
     return pd.Categorical([MODE_NAMES[int(m)] for m in modes], categories=list(MODE_NAMES))
-
-
-def team_name(team: int) -> str:
-    return f"team {team} (seats {team}+{team + 2})"
 
 
 # -- cube -> tables ------------------------------------------------------------------------
@@ -527,33 +487,9 @@ def schieber_balance_tables(cube: dict, lineup: Lineup) -> dict[str, pd.DataFram
 # -- both variants: games ----------------------------------------------------------------
 
 def balance_tables(cube: dict, lineup: Lineup, q: str) -> dict[str, pd.DataFrame]:
-    """Game totals and win rates by seat, team, start position, player; game length; paired comparisons."""
-    out = {}
+    """The shared balance tables (:mod:`analysis.balance`), game length, how games ended, claims or tie-breaks."""
     schieber = variant_of(lineup.study) == "schieber"
-    seating = lineup.study.get("seating", "fixed")
-    games = lineup.label(cube["games"].copy())
-    what = "team's game total" if schieber else "penalty total (lower is better)"
-    luck = ("" if seating == "duplicate" else
-            f"seating is {seating}: a player's results include the luck of the cards and of the seat; "
-            "duplicate seating removes both")
-    groups = [("seat", "report", ""), ("team", "report", ""),
-              ("start_position", "report", "start position = play position in the first deal (0 = first hand)"),
-              ("player", "terminal", luck), ("strategy", "report", luck)]
-    for key, show, note in groups:
-        if key == "team" and not schieber:
-            continue
-        part = sum_by(games, [key, "strategy"] if key == "player" else [key], GAME_VALUES)
-        if key == "team":
-            # both seats of a team have a row per game with the same total and win: count the game once
-            part[GAME_VALUES] = part[GAME_VALUES] // 2
-        part = with_game_results(part, WIN_UNIT)
-        if key == "start_position":
-            part.insert(1, "order", lineup.orders(part["start_position"]))
-        if key == "team":
-            part["team"] = [team_name(t) for t in part["team"]]
-        note = "; ".join(x for x in (f"total = {what}", note) if x)
-        out[f"score_by_{key}"] = tag(part, q, f"Game total and win rate by {key.replace('_', ' ')}", show, note)
-
+    out = balance.tables(cube, lineup, q, SCORING[variant_of(lineup.study)])
     ends = cube["game_ends"].copy()
     length = sum_by(ends, ["deals"], ["n"]).rename(columns={"n": "games"})
     out["game_length"] = tag(share_within(length, [], "games"), q, "Deals per game (distribution)", "report"
@@ -564,29 +500,13 @@ def balance_tables(cube: dict, lineup: Lineup, q: str) -> dict[str, pd.DataFrame
     kinds.insert(1, "how", [END_KINDS.get(int(e), f"end {e}") for e in kinds["end"]])
     out["game_ends"] = tag(share_within(kinds, [], "games"), q, "How games ended", "terminal")
     if schieber:
+        games = lineup.label(cube["games"].copy())
         out["claims_by_player"] = tag(_claims(ends, games, lineup), q, "Claims (\"Thanks, enough\") by player",
                                       "report", "per game played; a wrong claim loses the game at once")
     else:
         extra = sum_by(ends, ["extra_deals"], ["n"]).rename(columns={"n": "games"})
         out["extra_deals"] = tag(share_within(extra, [], "games"), q, "Tie-break deals per game", "report",
                                  "a tie for the lowest total after 4 deals is played on, one deal at a time")
-
-    out["total_distribution"] = tag(total_quantiles(lineup.label(cube["totals"].copy())), q,
-                                    "Distribution of game totals", "report", f"total = {what}")
-    pair_note = ("difference a − b per game, paired on the same boards: total = " + what
-                 + "; win rate difference in percentage points; "
-                 + ("each side played every seat of every board" if seating == "duplicate"
-                    else "without duplicate seating the difference includes the seats the sides sat in"))
-    partners = (lambda a, b: (a - b) % 2 == 0) if schieber else (lambda a, b: False)
-    slots = _paired_table(cube["slot_pairs"], "slot_a", "slot_b", lineup.labels, "player",
-                          skip=partners)
-    out["paired_players"] = tag(slots, q, "Paired comparison of players on the same boards", "report",
-                                pair_note + ("; partners (slots two apart) share a result and are left out"
-                                             if schieber else ""))
-    if len(lineup.specs) > 1:
-        pairs = _paired_table(cube["strategy_pairs"], "strategy_a", "strategy_b", lineup.specs, "strategy")
-        out["paired_strategies"] = tag(pairs, q, "Paired comparison of strategies on the same boards",
-                                       "terminal", pair_note)
     return out
 
 
@@ -601,6 +521,8 @@ def _length_summary(length: pd.DataFrame) -> pd.DataFrame:
     quantile = {name: int(deals[np.searchsorted(cum, q * n)]) for name, q in
                 (("p05", 0.05), ("median", 0.5), ("p95", 0.95))}
     mean, lo, hi = mean_ci(n, float((games * deals).sum()), float((games * deals * deals).sum()))
+    if n < MIN_OBSERVATIONS:
+        lo = hi = np.nan
     return pd.DataFrame([{"games": n, "mean_deals": mean, "mean_deals_lo": lo, "mean_deals_hi": hi,
                           "min": int(deals.min()), **quantile, "max": int(deals.max())}])
 
@@ -620,35 +542,7 @@ def _claims(ends: pd.DataFrame, games: pd.DataFrame, lineup: Lineup) -> pd.DataF
     return df[df["games"] > 0]
 
 
-def _paired_table(pairs: pd.DataFrame, a: str, b: str, names, what: str, skip=None) -> pd.DataFrame:
-    """Mean per-board differences of game total and win share, a − b, with t intervals."""
-    columns = [f"{what}_a", f"{what}_b", "boards", "diff_mean_total", "diff_mean_total_lo",
-               "diff_mean_total_hi", "diff_win_rate", "diff_win_rate_lo", "diff_win_rate_hi"]
-    pairs = pairs[pairs["n_boards"] > 0]
-    if skip is not None:
-        pairs = pairs[[not skip(x, y) for x, y in zip(pairs[a], pairs[b])]]
-    rows = []
-    for (i, j), part in pairs.groupby([a, b], sort=True):
-        row = {f"{what}_a": names[i], f"{what}_b": names[j]}
-        for measure, column, scale in ((MEASURE_TOTAL, "diff_mean_total", 1),
-                                       (MEASURE_WIN, "diff_win_rate", WIN_UNIT)):
-            m = part[part["measure"] == measure]
-            if not len(m):
-                row.update({column: np.nan, column + "_lo": np.nan, column + "_hi": np.nan})
-                continue
-            m = m.iloc[0]
-            row["boards"] = int(m["n_boards"])
-            row[column], row[column + "_lo"], row[column + "_hi"] = paired_differences(
-                m["n_boards"], m["weight_sum"], m["diff_sum"], m["diff_sq"], scale)
-        rows.append(row)
-    return pd.DataFrame(rows, columns=columns)
-
-
 # -- Differenzler: bid accuracy and trump odds ----------------------------------------------
-
-CALIBRATION_BUCKET = 10      # predictions are grouped 0–9, 10–19, … for calibration
-MISS_BANDS = (10, 20)        # "within k points" shares of the miss
-
 
 def differenzler_bid_tables(cube: dict, lineup: Lineup) -> dict[str, pd.DataFrame]:
     """Prediction error by strategy, player, position, seat; the miss; calibration."""
@@ -746,20 +640,8 @@ def differenzler_trump_tables(cube: dict) -> dict[str, pd.DataFrame]:
 
 # -- plain-language summary ----------------------------------------------------------------
 
-def percent(x) -> str:
-    """A share in percent for sentences and plot labels: "41.2 %"."""
-    # two decimals under 1 % (as the report's tables), so that a rare event does not read 0.0 %
-    return f"{100 * x:.2f} %" if 0 < abs(x) < 0.01 else f"{100 * x:.1f} %"
-
-
 def _ci(row, col, pct=True) -> str:
-    if pct:
-        f = percent
-    elif col.startswith("diff_"):
-        f = lambda v: f"{v:+.1f}"     # noqa: E731
-    else:
-        f = lambda v: f"{v:.1f}"      # noqa: E731
-    return f"{f(row[col])} ({f(row[col + '_lo'])} to {f(row[col + '_hi'])})"
+    return with_interval(row, col, percent if pct else signed_points if col.startswith("diff_") else points)
 
 
 def summary(tabs: dict, manifest: dict) -> dict[str, list[str]]:
@@ -773,12 +655,19 @@ def summary(tabs: dict, manifest: dict) -> dict[str, list[str]]:
 
 
 def _range_sentence(table, col, what, name, pct=True) -> str | None:
-    """'<what> runs from <lowest> (<name>) to <highest> (<name>)', or None for fewer than two rows."""
+    """'<what> runs from <lowest> (<name>) to <highest> (<name>)' and whether that is significant;
+    'is <x> for every row' when all are equal; None for fewer than two rows."""
     t = table.dropna(subset=[col])
     if len(t) < 2:
         return None
+    fmt = percent if pct else points
+    if fmt(t[col].min()) == fmt(t[col].max()):          # a range from 3.8 to 3.8 says nothing
+        return f"{what} is {fmt(t[col].iloc[0])} for every one of them."
     low, high = t.loc[t[col].idxmin()], t.loc[t[col].idxmax()]
-    return (f"{what} runs from {_ci(low, col, pct)} ({name(low)}) to {_ci(high, col, pct)} ({name(high)}).")
+    judged = (" (significant: the 95 % intervals do not overlap)" if intervals_apart(low, high, col) else
+              " (not significant: the 95 % intervals overlap)" if has_interval(low, col) and has_interval(high, col)
+              else "")
+    return (f"{what} runs from {_ci(low, col, pct)} ({name(low)}) to {_ci(high, col, pct)} ({name(high)}){judged}.")
 
 
 def _schieber_trump_summary(tabs) -> list[str]:
@@ -832,32 +721,23 @@ def _schieber_trump_summary(tabs) -> list[str]:
 
 
 def _balance_summary(tabs, manifest) -> list[str]:
+    study = manifest["study"]
+    schieber = variant_of(study) == "schieber"
     lines = []
-    schieber = variant_of(manifest["study"]) == "schieber"
     if schieber and len(tabs["first_hand_advantage"]) == 2:
         first, other = (r for _, r in tabs["first_hand_advantage"].iterrows())
         lines.append(f"Per deal the first hand's (declaring) team counted {_ci(first, 'mean_counted_points', False)} "
                      f"points, the other team {_ci(other, 'mean_counted_points', False)}.")
-    total = "game total" if schieber else "penalty total (lower is better)"
-    for key, name in (("score_by_team", lambda r: r["team"].split(" (")[0]),
-                      ("score_by_start_position", lambda r: f"the {r['order']} of the first deal"),
-                      ("score_by_seat", lambda r: f"seat {int(r['seat'])}")):
-        if key not in tabs or (schieber and key == "score_by_seat"):      # a Schieber seat is its team
-            continue
-        t = tabs[key]
-        sentence = _range_sentence(t, "win_rate", "Win rate", name)
-        if sentence:
-            lines.append(sentence)
-        if not schieber:
-            sentence = _range_sentence(t, "mean_total", f"Mean {total}", name, pct=False)
-            if sentence:
-                lines.append(sentence)
+    lines += balance.summary(tabs, study, SCORING[variant_of(study)])
     length = tabs["game_length_summary"]
     if not schieber and "extra_deals" in tabs and len(tabs["extra_deals"]):
         extra = tabs["extra_deals"]
         tied = extra[extra["extra_deals"] > 0]
-        lines.append(f"{percent(tied['games'].sum() / extra['games'].sum())} of games were tied after four deals and "
-                     f"needed tie-break deals (up to {int(extra['extra_deals'].max())}).")
+        if len(tied):
+            lines.append(f"{percent(tied['games'].sum() / extra['games'].sum())} of games were tied after four "
+                         f"deals and needed tie-break deals (up to {int(extra['extra_deals'].max())}).")
+        else:
+            lines.append(f"No game was tied after four deals ({int(extra['games'].sum()):,} games).")
     elif len(length):
         r = length.iloc[0]
         lines.append(f"A game lasted {_ci(r, 'mean_deals', False)} deals on average "
@@ -870,20 +750,7 @@ def _balance_summary(tabs, manifest) -> list[str]:
         if len(counted):
             lines.append("Counted points per deal (both teams) by mode: " + ", ".join(
                 f"{r['mode']} ×{int(r['multiplier'])} {r['mean_counted_points']:.0f}" for _, r in counted.iterrows())
-                + f" (multipliers={manifest['study'].get('options', {}).get('multipliers', 'default')}).")
-    name, what = ("paired_strategies", "strategy") if "paired_strategies" in tabs else ("paired_players", "player")
-    for _, r in tabs[name].iterrows():
-        if not np.isfinite(r["diff_win_rate_lo"]):
-            continue
-        if r["diff_win_rate_lo"] > 0:
-            verdict = "wins more often than"
-        elif r["diff_win_rate_hi"] < 0:
-            verdict = "wins less often than"
-        else:
-            verdict = "is not distinguishable in wins from"
-        lines.append(f"On the same boards, {r[f'{what}_a']} {verdict} {r[f'{what}_b']}: win rate difference "
-                     f"{_ci(r, 'diff_win_rate')}, {total} difference {_ci(r, 'diff_mean_total', False)} per game, "
-                     f"over {int(r['boards']):,} boards.")
+                + f" (multipliers={study.get('options', {}).get('multipliers', 'default')}).")
     return lines
 
 
@@ -932,5 +799,4 @@ def _differenzler_trump_summary(tabs) -> list[str]:
 
 def plots(cube: dict, manifest: dict, out_dir, tabs: dict | None = None) -> list[Path]:
     """Draw the PNG plots of a run into ``out_dir`` (see :mod:`analysis.jass_plots`); returns their paths."""
-    from .jass_plots import draw      # imported here: the plots module reads this module's constants
-    return draw(cube, tabs if tabs is not None else tables(cube, manifest), manifest, out_dir)
+    return jass_plots.draw(cube, tabs if tabs is not None else tables(cube, manifest), manifest, out_dir)

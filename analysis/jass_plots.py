@@ -3,8 +3,8 @@
 :func:`draw` writes one PNG per view of the variant's questions. Schieber:
 the modes chosen and the pushes, the declaring team's points by mode, trumps
 held, Weis and Stöck. Differenzler: calibration and error of the predictions,
-trumps held against points taken. Both: game length, scoring balance and the
-paired comparisons. Every estimate is drawn with its 95 % interval;
+trumps held against points taken. Both: game length; scoring balance and the
+paired comparisons are drawn by :mod:`analysis.balance_plots`. Every estimate is drawn with its 95 % interval;
 estimates from fewer than ``MIN_PLOTTED`` observations are left out (the
 tables keep them).
 """
@@ -15,13 +15,14 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from matplotlib.ticker import PercentFormatter
 
 from sim.games.jass.cards import MODE_NAMES
 
+from . import balance_plots
 from . import plots as P
 from .common import MIN_PLOTTED, describe
-from .jass import CALIBRATION_BUCKET, DEAL_POINTS, N_SEATS, ROLES, percent, variant_of
+from .jass_terms import CALIBRATION_BUCKET, DEAL_POINTS, N_SEATS, ROLES, SCORING, variant_of
+from .words import percent
 
 MODE_COLOURS = {"Roses": "#d62728", "Shields": "#ff7f0e", "Bells": "#bcbd22", "Acorns": "#8c564b",
                 "Obenabe": "#1f77b4", "Unenufe": "#9467bd"}
@@ -41,27 +42,24 @@ def draw(cube: dict, tabs: dict, manifest: dict, out_dir) -> list[Path]:
         drawn = [
             _plot_modes(tabs, sub, out_dir / "modes_by_player.png"),
             _plot_declarer_points(tabs, sub, out_dir / "declarer_points_by_mode.png"),
-            _plot_trumps(tabs, sub, out_dir / "trumps_held.png"),
-            _plot_weis(tabs, sub, out_dir / "weis_and_stoeck.png"),
+            _plot_trumps(tabs, sub, out_dir / "trumps_held_odds.png"),
+            _plot_weis(tabs, sub, out_dir / "weis_values.png"),
             _plot_game_length(tabs, sub, out_dir / "game_length.png"),
-            _plot_balance(tabs, sub, out_dir / "score_balance.png", schieber=True),
-            _plot_paired(tabs, sub, out_dir / "paired_differences.png", "team's game total"),
         ]
     else:
         drawn = [
             _plot_calibration(tabs, sub, out_dir / "prediction_calibration.png"),
-            _plot_prediction_error(tabs, sub, out_dir / "prediction_error.png"),
-            _plot_trumps_vs_points(tabs, sub, out_dir / "trumps_vs_points.png"),
+            _plot_prediction_error(tabs, sub, out_dir / "prediction_error_by_player.png"),
+            _plot_trumps_vs_points(tabs, sub, out_dir / "points_by_trumps_held.png"),
             _plot_game_length(tabs, sub, out_dir / "game_length.png"),
-            _plot_balance(tabs, sub, out_dir / "penalty_balance.png", schieber=False),
-            _plot_paired(tabs, sub, out_dir / "paired_differences.png", "penalty total"),
         ]
-    return [p for p in drawn if p is not None]
+    balance = balance_plots.draw(cube, tabs, manifest, out_dir, sub, SCORING[variant_of(manifest["study"])])
+    return [p for p in drawn if p is not None] + balance
 
 
 def _fine_percent_axis(ax, axis: str = "y") -> None:
     """Percent ticks with as many decimals as small shares need (1.5 %, not 2 %)."""
-    (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(PercentFormatter(1.0, decimals=None))
+    P.percent_axis(ax, axis)
 
 
 def _modes_wide(t: pd.DataFrame, key: str) -> pd.DataFrame:
@@ -95,7 +93,8 @@ def _plot_modes(tabs, sub, path):
     right.set_title("push rate of the first hand, by player")
     right.set_ylabel("share of deals as first hand (95 % interval)")
     _fine_percent_axis(right)
-    right.set_ylim(0, max(0.05, float(np.nanmax(pushes["push_rate_hi"])) * 1.15))
+    top = pushes["push_rate_hi"].fillna(pushes["push_rate"])      # no interval below MIN_OBSERVATIONS deals
+    right.set_ylim(0, max(0.05, float(np.nanmax(top)) * 1.15) if top.notna().any() else 1)
     P.legend(right, fontsize=8)
     right.grid(alpha=0.3, axis="y")
     return P.save(fig, path)
@@ -175,6 +174,11 @@ def _plot_trumps(tabs, sub, path):
 
 
 def _plot_weis(tabs, sub, path):
+    return P.save(weis_figure(tabs, sub), path)
+
+
+def weis_figure(tabs, sub):
+    """Weis values held, Weis and Stöck by player and by team; legends under their panels (they cover no data)."""
     values = tabs["weis_values"]
     values = values[(values["value"] > 0) & (values["hands"] >= MIN_PLOTTED)]
     fig, axes = P.figure("Weis and Stöck", sub, panels=3, panel_size=(5.4, 4.2))
@@ -203,7 +207,7 @@ def _plot_weis(tabs, sub, path):
     _fine_percent_axis(axes[1])
     axes[1].set_title("per hand, by player")
     axes[1].set_ylabel("share of hands (95 % interval)")
-    P.legend(axes[1], fontsize=7, loc="upper right")
+    P.legend_below(axes[1], fontsize=7)
     team = tabs["weis_by_team"]
     tx = np.arange(len(team))
     for i, (col, label) in enumerate((("weis_rate", "scores Weis"), ("stoeck_rate", "scores Stöck"))):
@@ -215,10 +219,10 @@ def _plot_weis(tabs, sub, path):
     _fine_percent_axis(axes[2])
     axes[2].set_title("per deal, by team")
     axes[2].set_ylabel("share of deals (95 % interval)")
-    P.legend(axes[2], fontsize=8)
+    P.legend_below(axes[2], fontsize=8)
     for ax in axes:
         ax.grid(alpha=0.3, axis="y")
-    return P.save(fig, path)
+    return fig
 
 
 def _plot_game_length(tabs, sub, path):
@@ -248,55 +252,6 @@ def _plot_game_length(tabs, sub, path):
     right.set_xlabel("share of games (95 % interval)")
     right.set_title("how the game ended")
     right.grid(alpha=0.3, axis="x")
-    return P.save(fig, path)
-
-
-def _plot_balance(tabs, sub, path, schieber: bool):
-    parts = ([("score_by_team", "team", "team")] if schieber else [("score_by_seat", "seat", "seat")]) + [
-        ("score_by_start_position", "order", "start position"), ("score_by_player", "player", "player")]
-    title = ("Scoring balance: team game total and win rate" if schieber
-             else "Scoring balance: penalty total (lower is better) and win rate")
-    fig, axes = P.figure(title, sub, panels=6, cols=3, panel_size=(5.0, 3.6))
-    fair = 1 / 2 if schieber else 1 / N_SEATS
-    for col, (name, key, word) in enumerate(parts):
-        t = tabs[name]
-        labels = [str(v).replace(" (", "\n(") for v in t[key]]
-        P.category_points(axes[col], labels, t["mean_total"], t["mean_total_lo"], t["mean_total_hi"], i=col)
-        axes[col].set_title(f"mean {'game' if schieber else 'penalty'} total by {word}")
-        axes[col].set_ylabel("points (95 % interval)")
-        P.category_points(axes[3 + col], labels, t["win_rate"], t["win_rate_lo"], t["win_rate_hi"], i=col)
-        axes[3 + col].set_title(f"win rate by {word}")
-        axes[3 + col].set_ylabel("win share (95 % interval)")
-        _fine_percent_axis(axes[3 + col])
-        axes[3 + col].axhline(fair, color="grey", linestyle="--", linewidth=1, label=f"fair share {percent(fair)}")
-        axes[3 + col].set_xlabel(word)
-        for ax in (axes[col], axes[3 + col]):
-            ax.grid(alpha=0.3, axis="y")
-            ax.tick_params(axis="x", labelsize=8)
-    P.legend(axes[3], fontsize=8, loc="best")
-    return P.save(fig, path)
-
-
-def _plot_paired(tabs, sub, path, total_name: str):
-    name, what = (("paired_strategies", "strategy") if "paired_strategies" in tabs else ("paired_players", "player"))
-    t = tabs[name]
-    if not len(t):
-        return None
-    fig, (left, right) = P.figure("Paired comparison on the same boards", sub, panels=2,
-                                  panel_size=(6.0, 1.2 + 0.5 * len(t)))
-    y = np.arange(len(t))
-    names = [f"{a}  −  {b}" for a, b in zip(t[f"{what}_a"], t[f"{what}_b"])]
-    for ax, col, label in ((left, "diff_win_rate", "win rate difference (95 % interval)"),
-                           (right, "diff_mean_total", f"{total_name} difference per game (95 % interval)")):
-        err = np.vstack([t[col] - t[f"{col}_lo"], t[f"{col}_hi"] - t[col]])
-        ax.errorbar(t[col], y, xerr=np.where(np.isfinite(err), err, 0), fmt="o", capsize=4, color=P.colour(0))
-        ax.axvline(0, color="grey", linewidth=1)
-        ax.set_yticks(y)
-        ax.set_yticklabels(names)
-        ax.invert_yaxis()
-        ax.set_xlabel(label)
-        ax.grid(alpha=0.3, axis="x")
-    _fine_percent_axis(left, "x")
     return P.save(fig, path)
 
 

@@ -12,8 +12,9 @@ import textwrap
 from pathlib import Path
 
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator, PercentFormatter
+from matplotlib.ticker import Formatter, MaxNLocator
 
 COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
 
@@ -31,6 +32,7 @@ def figure(title: str, subtitle: str = "", panels: int = 1, cols: int | None = N
     cols = cols or min(panels, 3)
     rows = -(-panels // cols)
     fig = Figure(figsize=(panel_size[0] * cols, panel_size[1] * rows + 0.9), layout="constrained")
+    FigureCanvasAgg(fig)        # an Agg canvas of its own: drawable (and measurable) without pyplot
     grid = fig.subplots(rows, cols, squeeze=False)
     axes = list(grid.ravel())
     for ax in axes[panels:]:
@@ -125,7 +127,7 @@ def heatmap(ax, matrix, row_labels, col_labels, colour_label: str, annotate: boo
                             color="white" if m[r, c] < 0.6 * vmax else "black")
     bar = ax.figure.colorbar(image, ax=ax, fraction=0.05)
     bar.set_label(colour_label)
-    bar.ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    bar.ax.yaxis.set_major_formatter(PercentTicks())
 
 
 def legend(ax, **kwargs) -> None:
@@ -134,9 +136,48 @@ def legend(ax, **kwargs) -> None:
         ax.legend(**kwargs)
 
 
+def legend_below(ax, **kwargs) -> None:
+    """A legend under the axes (below the tick labels), where it covers no data however the data fall."""
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=2, **kwargs)
+
+
+class PercentTicks(Formatter):
+    """Fractions as percent ticks with as many decimals as the tick spacing needs.
+
+    A fixed number of decimals repeats labels on a narrow axis (ticks 0.255,
+    0.26, 0.265 all read "26%"); here the decimals follow the step between
+    the ticks, so neighbouring labels always differ.
+    """
+
+    def __init__(self):
+        self.ticks = np.zeros(0)
+
+    def set_locs(self, locs):
+        self.ticks = np.sort(np.asarray(locs, dtype=float))
+
+    def __call__(self, x, pos=None):
+        locs = self.ticks
+        steps = np.diff(locs)
+        steps = steps[steps > 0]
+        step = float(steps.min()) * 100 if len(steps) else 1.0
+        # the fewest decimals that write the step exactly (2.5 % steps need one, 5 % steps none)
+        decimals = next((d for d in range(6) if abs(step * 10**d - round(step * 10**d)) < 1e-6 * 10**d), 6)
+        return f"{100 * x + 0.0:.{decimals}f}%"
+
+
 def percent_axis(ax, axis: str = "y") -> None:
+    """Percent tick labels (the values are fractions) that never repeat (see :class:`PercentTicks`)."""
     target = ax.yaxis if axis == "y" else ax.xaxis
-    target.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    target.set_major_formatter(PercentTicks())
+
+
+def tick_labels(ax, axis: str = "y") -> list[str]:
+    """The tick labels of a drawn axis as text, in order, those within the view only."""
+    ax.figure.canvas.draw()
+    target = ax.yaxis if axis == "y" else ax.xaxis
+    low, high = sorted(ax.get_ylim() if axis == "y" else ax.get_xlim())
+    return [t.get_text() for t, loc in zip(target.get_ticklabels(), target.get_ticklocs()) if low <= loc <= high]
 
 
 def save(fig: Figure, path: Path) -> Path:

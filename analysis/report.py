@@ -29,6 +29,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .columns import column_notes
+
 REPORT_DIR = "report"
 REPORT_FILE = "report.md"
 MAX_MARKDOWN_ROWS = 40
@@ -107,8 +109,10 @@ def render_markdown(run_dir: Path, tables: dict, plot_paths: list[Path], csv_pat
             lines += ["", f"### {table.attrs.get('title', name)}", ""]
             if table.attrs.get("note"):
                 lines += [f"*{table.attrs['note']}*", ""]
-            lines += [markdown_table(table, MAX_MARKDOWN_ROWS), "",
-                      f"[{name}.csv]({_relative(csv_paths[name], run_dir)})"]
+            lines += [markdown_table(table, MAX_MARKDOWN_ROWS), ""]
+            if column_notes(table):
+                lines += [f"Columns: {column_notes(table)}.", ""]
+            lines += [f"[{name}.csv]({_relative(csv_paths[name], run_dir)})"]
     lines += ["", "## Plots", ""]
     for path in plot_paths:
         title = path.stem.replace("_", " ")
@@ -176,12 +180,21 @@ def display_frame(table: pd.DataFrame) -> pd.DataFrame:
         percent = col.endswith("rate") or col.endswith("share")
         values = table[col]
         if f"{col}_lo" in columns and f"{col}_hi" in columns:
-            shown[f"{col} (95 % CI)"] = [
-                f"{_number(v, percent)} ({_number(lo, percent)} to {_number(hi, percent)})"
-                for v, lo, hi in zip(values, table[f"{col}_lo"], table[f"{col}_hi"])]
+            shown[f"{col} (95 % CI)"] = [_estimate(v, lo, hi, percent)
+                                         for v, lo, hi in zip(values, table[f"{col}_lo"], table[f"{col}_hi"])]
         else:
             shown[col] = [_number(v, percent) for v in values]
     return pd.DataFrame(shown)
+
+
+def _estimate(value, lo, hi, percent: bool) -> str:
+    """``value (lo to hi)``; the value alone without an interval (too few observations, see
+    ``analysis.common.MIN_OBSERVATIONS``) or when the interval reads as the value itself."""
+    text = _number(value, percent)
+    low, high = _number(lo, percent), _number(hi, percent)
+    if low == "–" or high == "–" or low == high == text:
+        return text
+    return f"{text} ({low} to {high})"
 
 
 def _number(value, percent: bool = False) -> str:
@@ -196,7 +209,8 @@ def _number(value, percent: bool = False) -> str:
             return f"{100 * value:.2f} %" if 0 < abs(value) < 0.01 else f"{100 * value:.1f} %"
         if float(value).is_integer() and abs(value) < 1e15:
             return f"{int(value):,}"
-        return f"{value:.3f}" if abs(value) < 10 else f"{value:,.1f}"
+        text = f"{value:.3f}" if abs(value) < 10 else f"{value:,.1f}"
+        return text[1:] if text.startswith("-") and not text.strip("-0.,") else text     # no "-0.000"
     return str(value)
 
 
@@ -248,5 +262,7 @@ def format_for_terminal(tables: dict, show=("terminal",)) -> str:
         if table.attrs.get("show") not in show:
             continue
         title = table.attrs.get("title", name)
-        blocks.append(f"{title}\n{'=' * len(title)}\n{markdown_table(table, MAX_MARKDOWN_ROWS)}")
+        notes = column_notes(table)
+        blocks.append(f"{title}\n{'=' * len(title)}\n{markdown_table(table, MAX_MARKDOWN_ROWS)}"
+                      + (f"\nColumns: {notes}." if notes else ""))
     return "\n\n".join(blocks)

@@ -8,30 +8,27 @@ thousand, and a worker can reduce its chunk before sending it back.
 
 Cube tables (keys → values, all int64):
 
-``bids``            round, hand_size, player, bid, tricks → n
-``seats``           round, hand_size, seat, position, player → n, exact, score_sum, score_sq
-``bid_totals``      round, hand_size, excess → n  (one row per deal:
+``bids``            deal, hand_size, player, bid, tricks → n
+``seats``           deal, hand_size, seat, position, player → n, exact, score_sum, score_sq
+``bid_totals``      deal, hand_size, excess → n  (one row per deal:
                     excess = sum of the bids − cards in hand)
-``trump_outcomes``  round, hand_size, trump_kind → n  (one per board and round)
+``trump_outcomes``  deal, hand_size, trump_kind → n  (one per board and deal)
 ``holdings``        hand_size, trump_kind, trumps_held, wizards_held → n  (one per hand dealt)
 ``trump``           hand_size, trump_kind, is_dealer, trumps_held, wizards_held, tricks → n
-``games``           seat, player, start_position → n, win_units, total_sum, total_sq
-                    (win_units = win share × ``WIN_UNIT``, a whole number)
-``totals``          player, total → n  (the distribution of game totals)
-``slot_pairs``      slot_a, slot_b → n_boards, weight_sum, diff_sum, diff_sq
-``strategy_pairs``  strategy_a, strategy_b → the same, per distinct player spec
+``games``, ``totals``, ``slot_pairs``, ``strategy_pairs``, ``teammates``
+                    the scoring-balance tables every game shares: see :mod:`analysis.balance`
 
 ``player`` is the lineup slot; a *strategy* is a distinct player spec of the
 lineup (``heuristic`` in slots 0 and 2 is one strategy), numbered in order of
-first appearance. Paired tables compare, on each board, the mean game total
-of one side with the other's; see :func:`analysis.common.paired_sums`. Facts
+first appearance. Facts
 of the cards alone (how trump was decided, what a hand holds) are counted once
 per board: with duplicate seating every rotation of a board repeats them
 exactly.
 
-The plots are drawn by :mod:`analysis.wizard_plots`; what every game's
-analysis shares (cube building blocks, labels, rates and means with their
-intervals) is in :mod:`analysis.common`.
+The plots are drawn by :mod:`analysis.wizard_plots` (the balance plots by
+:mod:`analysis.balance_plots`); what every game's analysis shares (cube
+building blocks, labels, rates and means with their intervals) is in
+:mod:`analysis.common`.
 """
 from __future__ import annotations
 
@@ -43,14 +40,13 @@ import pandas as pd
 
 from sim.games.wizard.records import TRUMP_KINDS
 
-from . import wizard_plots
-from .common import (GAME_VALUES, Lineup, add_moments, board_slot_sums, contiguous_fields, games_per_board,
-                     paired_differences, paired_sums, share_within, shares_sentence, square, strategies, study_dict,
-                     sum_by, tag, total_quantiles, whole_blocks, with_game_results, with_mean, with_rate)
+from . import balance, wizard_plots
+from .common import (Lineup, add_moments, contiguous_fields, games_per_board, share_within, shares_sentence, square,
+                     study_dict, sum_by, tag, whole_blocks, with_mean, with_rate)
 from .stats import Scratch, combine_cubes, group_sums
+from .words import percent, points, with_interval
 
-WIN_UNIT = 420    # lcm(1..7): a win shared by k ≤ 7 players is 420/k whole units
-
+SCORING = balance.Scoring("game total")
 KEYS = {
     "bids": ["deal", "hand_size", "player", "bid", "tricks"],
     "seats": ["deal", "hand_size", "seat", "position", "player"],
@@ -58,15 +54,11 @@ KEYS = {
     "trump_outcomes": ["deal", "hand_size", "trump_kind"],
     "holdings": ["hand_size", "trump_kind", "trumps_held", "wizards_held"],
     "trump": ["hand_size", "trump_kind", "is_dealer", "trumps_held", "wizards_held", "tricks"],
-    "games": ["seat", "player", "start_position"],
-    "totals": ["player", "total"],
-    "slot_pairs": ["slot_a", "slot_b"],
-    "strategy_pairs": ["strategy_a", "strategy_b"],
+    **balance.KEYS,
 }
 # the record fields reduce reads
 DEAL_FIELDS = ("game", "board", "deal", "hand_size", "seat", "player", "position", "bid", "tricks", "score",
                "trump_kind", "trumps_held", "wizards_held")
-GAME_FIELDS = ("board", "seat", "player", "start_position", "total", "win")
 
 QUESTIONS = ("Bid accuracy", "Trump odds", "Scoring balance")
 TRUMP_SUITS = (0, 3)      # trump kinds with a trump suit: turned up, or chosen by the dealer
@@ -78,11 +70,8 @@ def reduce(records: dict, study) -> dict[str, pd.DataFrame]:
     """The cube of one chunk's records ``{"deals": DEALS rows, "games": GAMES rows}``."""
     study = study_dict(study)
     n_players = int(study["players"])
-    strategy_of_slot, _ = strategies(study["lineup"])
     d = whole_blocks(contiguous_fields(records["deals"], DEAL_FIELDS), ("game", "deal"), n_players)
-    g = contiguous_fields(records["games"], GAME_FIELDS)
-    # work arrays shared between the tables
-    deal_scratch, game_scratch = Scratch(len(d["game"])), Scratch(len(g["board"]))
+    deal_scratch = Scratch(len(d["game"]))      # work arrays shared between the tables
     d["exact"] = d["bid"] == d["tricks"]
     d["is_dealer"] = d["position"] == n_players - 1
     per_deal = {k: d[k][::n_players] for k in ("game", "board", "deal", "hand_size", "trump_kind")}
@@ -95,7 +84,6 @@ def reduce(records: dict, study) -> dict[str, pd.DataFrame]:
     else:
         dealt = {k: d[k][d["game"] == d["board"] * rotations] for k in KEYS["holdings"]}
         dealt_once = {k: v[per_deal["game"] == per_deal["board"] * rotations] for k, v in per_deal.items()}
-    slot_sums, slot_counts = board_slot_sums(g["board"], g["player"], g["total"], n_players)
     return {
         "bids": group_sums({k: d[k] for k in KEYS["bids"]}, scratch=deal_scratch),
         "seats": group_sums({k: d[k] for k in KEYS["seats"]},
@@ -106,13 +94,7 @@ def reduce(records: dict, study) -> dict[str, pd.DataFrame]:
         "holdings": group_sums({k: dealt[k] for k in KEYS["holdings"]},
                                scratch=deal_scratch if rotations == 1 else None),
         "trump": group_sums({k: d[k] for k in KEYS["trump"]}, scratch=deal_scratch),
-        "games": group_sums(
-            {k: g[k] for k in KEYS["games"]},
-            {"win_units": np.rint(g["win"].astype(np.float64) * WIN_UNIT), "total_sum": g["total"],
-             "total_sq": square(g["total"])}, scratch=game_scratch),
-        "totals": group_sums({k: g[k] for k in KEYS["totals"]}, scratch=game_scratch),
-        "slot_pairs": paired_sums(slot_sums, slot_counts, np.arange(n_players), ("slot_a", "slot_b")),
-        "strategy_pairs": paired_sums(slot_sums, slot_counts, strategy_of_slot, ("strategy_a", "strategy_b")),
+        **balance.reduce(records["games"], study),
     }
 
 
@@ -209,7 +191,7 @@ def trump_tables(cube: dict) -> dict[str, pd.DataFrame]:
                                 "terminal")
     by_deal = sum_by(decided, ["deal", "hand_size", "outcome"], ["n"]).rename(columns={"n": "deals"})
     out["trump_outcomes_by_deal"] = tag(share_within(by_deal, ["deal"], "deals"), q,
-                                         "How trump was decided, by round")
+                                         "How trump was decided, by deal (round)")
 
     held = cube["holdings"]
     has_wizards = bool((held["wizards_held"] > 0).any())
@@ -251,64 +233,34 @@ def trump_tables(cube: dict) -> dict[str, pd.DataFrame]:
 
 
 def balance_tables(cube: dict, lineup: Lineup) -> dict[str, pd.DataFrame]:
-    """Scoring balance: totals and win rates by seat, start position, player; paired comparisons."""
-    q, out = QUESTIONS[2], {}
-    seating = lineup.study.get("seating", "fixed")
-    games = lineup.label(cube["games"].copy())
-    luck_note = ("" if seating == "duplicate" else
-                 f"seating is {seating}: a player's results include the luck of the cards it was dealt "
-                 "and of its seat; duplicate seating removes both")
-    for key, show, note in (("seat", "report", ""),
-                            ("start_position", "report", "start position = bidding order in the first round"),
-                            ("player", "terminal", luck_note), ("strategy", "report", luck_note)):
-        part = with_game_results(sum_by(games, [key, "strategy"] if key == "player" else [key], GAME_VALUES),
-                                 WIN_UNIT)
-        if key == "start_position":
-            part.insert(1, "order", lineup.orders(part["start_position"]))
-        out[f"score_by_{key}"] = tag(part, q, f"Game total and win rate by {key.replace('_', ' ')}", show, note)
-
-    seats = cube["seats"]
-    by_position = sum_by(seats, ["position"], ["n", "score_sum", "score_sq"]).rename(columns={"n": "rounds"})
+    """Scoring balance: the tables of :mod:`analysis.balance`, and the mean round score by bidding position."""
+    q = QUESTIONS[2]
+    out = balance.tables(cube, lineup, q, SCORING)
+    by_position = sum_by(cube["seats"], ["position"], ["n", "score_sum", "score_sq"]).rename(columns={"n": "rounds"})
     by_position.insert(1, "order", lineup.orders(by_position["position"]))
     out["round_score_by_position"] = tag(with_mean(by_position, "rounds", "score_sum", "score_sq", "mean_score"),
                                          q, "Mean round score by bidding position", "report")
-    out["total_distribution"] = tag(total_quantiles(lineup.label(cube["totals"].copy())), q,
-                                    "Distribution of game totals", "report")
-
-    pair_note = "mean difference a − b of game totals, paired on the same boards; " + (
-        "each side played every seat of every board" if seating == "duplicate"
-        else "without duplicate seating the difference includes the seats the sides sat in")
-    out["paired_players"] = tag(_paired_table(cube["slot_pairs"], "slot_a", "slot_b", lineup.labels, "player"),
-                                q, "Paired comparison of players on the same boards", "report", pair_note)
-    if len(lineup.specs) > 1:
-        pairs = _paired_table(cube["strategy_pairs"], "strategy_a", "strategy_b", lineup.specs, "strategy")
-        out["paired_strategies"] = tag(pairs, q, "Paired comparison of strategies on the same boards",
-                                       "terminal", pair_note)
     return out
 
 
 def hand_size_buckets(hand_size: pd.Series, max_buckets: int = 5) -> pd.Categorical:
-    """Group hand sizes into at most ``max_buckets`` ranges of equal width ("1–3", "4–6", …)."""
-    top = int(hand_size.max()) if len(hand_size) else 1
-    width = max(1, math.ceil(top / max_buckets))
-    starts = list(range(1, top + 1, width))
-    names = [f"{s}" if width == 1 else f"{s}–{min(s + width - 1, top)}" for s in starts]
-    return pd.Categorical([names[(h - 1) // width] for h in hand_size], categories=names)
+    """Group the hand sizes dealt into at most ``max_buckets`` ranges of equal width ("1–3", "4–6", …).
 
-
-def _paired_table(pairs: pd.DataFrame, a: str, b: str, names, what: str) -> pd.DataFrame:
-    """Mean per-board differences of game total, a − b, with t intervals."""
-    pairs = pairs[pairs["n_boards"] > 0]
-    mean, lo, hi = paired_differences(pairs["n_boards"], pairs["weight_sum"], pairs["diff_sum"], pairs["diff_sq"])
-    return pd.DataFrame({f"{what}_a": [names[i] for i in pairs[a]], f"{what}_b": [names[i] for i in pairs[b]],
-                         "boards": pairs["n_boards"].to_numpy(), "mean_diff": np.asarray(mean),
-                         "mean_diff_lo": np.asarray(lo), "mean_diff_hi": np.asarray(hi)})
+    The ranges span the sizes actually dealt: a run of 10-card rounds only is
+    one bucket "10", not "9–10".
+    """
+    sizes = sorted({int(h) for h in hand_size}) or [1]
+    low, top = sizes[0], sizes[-1]
+    width = max(1, math.ceil((top - low + 1) / max_buckets))
+    starts = list(range(low, top + 1, width))
+    names = [f"{s}" if width == 1 or s == top else f"{s}–{min(s + width - 1, top)}" for s in starts]
+    return pd.Categorical([names[(int(h) - low) // width] for h in hand_size], categories=names)
 
 
 # -- plain-language summary ----------------------------------------------------------------
 
 def _pct(x) -> str:
-    return f"{100 * x:.1f} %"
+    return percent(x)
 
 
 def _count(k, noun: str) -> str:
@@ -316,13 +268,13 @@ def _count(k, noun: str) -> str:
 
 
 def _ci(row, col, pct=True) -> str:
-    f = _pct if pct else (lambda v: f"{v:+.1f}" if col == "mean_diff" else f"{v:.1f}")
-    return f"{f(row[col])} ({f(row[col + '_lo'])} to {f(row[col + '_hi'])})"
+    return with_interval(row, col, percent if pct else points)
 
 
 def summary(tabs: dict, manifest: dict) -> dict[str, list[str]]:
     """A few plain sentences per question, with the numbers and their 95 % intervals."""
-    return dict(zip(QUESTIONS, (_bid_summary(tabs), _trump_summary(tabs), _balance_summary(tabs))))
+    balance_lines = balance.summary(tabs, manifest["study"], SCORING)
+    return dict(zip(QUESTIONS, (_bid_summary(tabs), _trump_summary(tabs), balance_lines)))
 
 
 def _bid_summary(tabs) -> list[str]:
@@ -374,32 +326,8 @@ def _trump_summary(tabs) -> list[str]:
     return lines
 
 
-def _balance_summary(tabs) -> list[str]:
-    lines = []
-    for key, name in (("score_by_seat", lambda r: f"seat {int(r['seat'])}"),
-                      ("score_by_start_position", lambda r: f"the {r['order']} in the first round")):
-        t = tabs[key]
-        if len(t) < 2:
-            continue
-        low, high = t.loc[t["mean_total"].idxmin()], t.loc[t["mean_total"].idxmax()]
-        lines.append(f"Mean game total: lowest {_ci(low, 'mean_total', False)} for {name(low)}, "
-                     f"highest {_ci(high, 'mean_total', False)} for {name(high)}.")
-        low, high = t.loc[t["win_rate"].idxmin()], t.loc[t["win_rate"].idxmax()]
-        lines.append(f"Win rate: lowest {_ci(low, 'win_rate')} for {name(low)}, "
-                     f"highest {_ci(high, 'win_rate')} for {name(high)} (fair share {_pct(1 / len(t))}).")
-    name, what = ("paired_strategies", "strategy") if "paired_strategies" in tabs else ("paired_players", "player")
-    for _, r in tabs[name].iterrows():
-        if not np.isfinite(r["mean_diff_lo"]):
-            continue
-        verdict = ("scores more than" if r["mean_diff_lo"] > 0 else "scores less than" if r["mean_diff_hi"] < 0
-                   else "is not distinguishable from")
-        lines.append(f"On the same boards, {r[f'{what}_a']} {verdict} {r[f'{what}_b']}: "
-                     f"{_ci(r, 'mean_diff', False)} points per game over {int(r['boards']):,} boards.")
-    return lines
-
-
 # -- plots ------------------------------------------------------------------------------------
 
 def plots(cube: dict, manifest: dict, out_dir, tabs: dict | None = None) -> list[Path]:
     """Draw the PNG plots of a run into ``out_dir`` (see :mod:`analysis.wizard_plots`); returns their paths."""
-    return wizard_plots.draw(cube, tabs if tabs is not None else tables(cube, manifest), manifest, out_dir)
+    return wizard_plots.draw(cube, tabs if tabs is not None else tables(cube, manifest), manifest, out_dir, SCORING)

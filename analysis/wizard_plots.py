@@ -3,20 +3,22 @@
 :func:`draw` writes one PNG per view of the three questions: bid accuracy by
 hand size, the bid/tricks matrix and calibration; how trump was decided and
 what trumps and Wizards are worth; scoring balance, paired comparisons and
-the distribution of game totals. Every estimate is drawn with its 95 %
+the distribution of game totals (those three drawn by
+:mod:`analysis.balance_plots`). Every estimate is drawn with its 95 %
 interval; estimates from fewer than ``MIN_PLOTTED`` observations are left out
 (the tables keep them).
 """
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import numpy as np
 
 from sim.games.wizard.records import TRUMP_KINDS
 
+from . import balance_plots
 from . import plots as P
+from .balance import Scoring
 from .common import MIN_PLOTTED, describe, strategies
 
 
@@ -27,7 +29,7 @@ def subtitle(manifest: dict, games: int | None = None) -> str:
     return describe(study, registry.info(study["game"]).title, games)
 
 
-def draw(cube: dict, tabs: dict, manifest: dict, out_dir) -> list[Path]:
+def draw(cube: dict, tabs: dict, manifest: dict, out_dir, scoring: Scoring = Scoring()) -> list[Path]:
     """Draw the PNG plots of a run's ``tabs`` (and ``cube``) into ``out_dir``; returns their paths."""
     out_dir = Path(out_dir)
     n_games = int(cube["games"]["n"].sum()) // int(manifest["study"]["players"])
@@ -38,12 +40,10 @@ def draw(cube: dict, tabs: dict, manifest: dict, out_dir) -> list[Path]:
         _plot_bid_matrix(tabs, specs, sub, out_dir / "bid_vs_tricks.png"),
         _plot_calibration(tabs, specs, sub, out_dir / "bid_calibration.png"),
         _plot_trump_outcomes(tabs, sub, out_dir / "trump_outcomes_by_deal.png"),
-        _plot_tricks_vs_trumps(tabs, sub, out_dir / "tricks_vs_trumps.png"),
-        _plot_balance(tabs, sub, out_dir / "score_balance.png"),
-        _plot_paired(tabs, sub, out_dir / "paired_differences.png"),
-        _plot_totals(cube, manifest, sub, out_dir / "total_distribution.png"),
+        _plot_tricks_vs_trumps(tabs, sub, out_dir / "tricks_by_trumps_held.png"),
     ]
-    return [p for p in drawn if p is not None]
+    balance = balance_plots.draw(cube, tabs, manifest, out_dir, sub, scoring)
+    return [p for p in drawn if p is not None] + balance
 
 
 def _plot_exact_by_hand_size(tabs, specs, sub, path):
@@ -122,7 +122,7 @@ def _plot_trump_outcomes(tabs, sub, path):
     wide = t.pivot_table(index=["deal", "hand_size"], columns="outcome", values="share", observed=True,
                          aggfunc="sum").fillna(0.0)
     wide = wide.loc[:, [c for c in wide.columns if wide[c].sum() > 0]]
-    fig, (ax,) = P.figure("How trump was decided, by round", sub, panel_size=(10, 4.2))
+    fig, (ax,) = P.figure("How trump was decided, by deal (round)", sub, panel_size=(10, 4.2))
     plain = all(r + 1 == h for r, h in wide.index)     # Wizard: round r deals r cards
     cats = [f"{h}" if plain else f"{r + 1}\n({h})" for r, h in wide.index]
     P.stacked_shares(ax, cats, {str(c): wide[c].to_numpy() for c in wide.columns}, _OUTCOME_COLOURS)
@@ -149,72 +149,4 @@ def _plot_tricks_vs_trumps(tabs, sub, path):
         P.legend(ax, title="cards in hand", fontsize=8)
         ax.grid(alpha=0.3)
         ax.set_title("deals with a trump suit" if what == "trumps" else "all deals")
-    return P.save(fig, path)
-
-
-def _plot_balance(tabs, sub, path):
-    parts = [("score_by_seat", "seat", "seat"), ("score_by_start_position", "order", "start position"),
-             ("score_by_player", "player", "player")]
-    fig, axes = P.figure("Scoring balance: mean game total and win rate", sub, panels=6, cols=3,
-                         panel_size=(5.0, 3.6))
-    for col, (name, key, word) in enumerate(parts):
-        t = tabs[name]
-        labels = [str(v) for v in t[key]]
-        P.category_points(axes[col], labels, t["mean_total"], t["mean_total_lo"], t["mean_total_hi"], i=col)
-        axes[col].set_title(f"mean game total by {word}")
-        axes[col].set_ylabel("points (95 % interval)")
-        P.category_points(axes[3 + col], labels, t["win_rate"], t["win_rate_lo"], t["win_rate_hi"], i=col)
-        axes[3 + col].set_title(f"win rate by {word}")
-        axes[3 + col].set_ylabel("win share (95 % interval)")
-        P.percent_axis(axes[3 + col])
-        n = len(tabs["score_by_seat"])
-        axes[3 + col].axhline(1 / n, color="grey", linestyle="--", linewidth=1, label=f"fair share 1/{n}")
-        if col == 0:
-            P.legend(axes[3], fontsize=8, loc="best")
-        axes[3 + col].set_xlabel(word)
-        for ax in (axes[col], axes[3 + col]):
-            ax.grid(alpha=0.3, axis="y")
-    return P.save(fig, path)
-
-
-def _plot_paired(tabs, sub, path):
-    name, what = (("paired_strategies", "strategy") if "paired_strategies" in tabs
-                  else ("paired_players", "player"))
-    t = tabs[name]
-    if not len(t):
-        return None
-    fig, (ax,) = P.figure("Paired comparison on the same boards", sub, panel_size=(8, 0.9 + 0.45 * len(t)))
-    y = np.arange(len(t))
-    err = np.vstack([t["mean_diff"] - t["mean_diff_lo"], t["mean_diff_hi"] - t["mean_diff"]])
-    ax.errorbar(t["mean_diff"], y, xerr=np.where(np.isfinite(err), err, 0), fmt="o", capsize=4,
-                color=P.colour(0))
-    ax.axvline(0, color="grey", linewidth=1)
-    ax.set_yticks(y)
-    ax.set_yticklabels([f"{a}  −  {b}" for a, b in zip(t[f"{what}_a"], t[f"{what}_b"])])
-    ax.set_xlabel("mean difference of game totals per game, points (95 % interval)")
-    ax.grid(alpha=0.3, axis="x")
-    return P.save(fig, path)
-
-
-def _plot_totals(cube, manifest, sub, path):
-    dist = cube["totals"]
-    slot_strategy, specs = strategies(manifest["study"]["lineup"])
-    fig, (ax,) = P.figure("Distribution of game totals", sub)
-    if not len(dist):
-        return None
-    low, high = int(dist["total"].min()), int(dist["total"].max())
-    # bins a whole multiple of the scoring grain (Wizard totals move in tens) so that no bin aliases
-    grain = max(1, int(np.gcd.reduce((dist["total"] - low).to_numpy())))
-    step = grain * max(1, math.ceil((high - low) / (40 * grain)))
-    edges = np.arange(low, high + step + 1, step) - step / 2
-    for i, spec in enumerate(specs):
-        slots = [s for s, k in enumerate(slot_strategy) if k == i]
-        s = dist[dist["player"].isin(slots)]
-        ax.hist(s["total"], bins=edges, weights=s["n"] / max(s["n"].sum(), 1), histtype="step",
-                linewidth=1.6, color=P.colour(i), label=f"{spec} ({s['n'].sum():,} results)")
-    ax.set_xlabel("game total (points)")
-    ax.set_ylabel("share of games")
-    P.percent_axis(ax)
-    P.legend(ax)
-    ax.grid(alpha=0.3)
     return P.save(fig, path)

@@ -50,3 +50,12 @@ def test_aggregate_runs_are_refused(tmp_path):
     b = run(tmp_path, "b", aggregate=True)
     with pytest.raises(TricksimError, match="aggregate"):
         compare(a, b)
+
+
+def test_start_positions_are_named_as_the_run_reports_name_them(tmp_path):
+    a = run(tmp_path, "a")
+    b = run(tmp_path, "b", options={"dealer_restriction": "never"})
+    tables = compare(a, b)
+    assert list(tables["by_start_position"]["order"]) == ["first hand", "2nd hand", "3rd hand", "dealer"]
+    text = write_comparison(tables, tmp_path / "cmp").read_text()
+    assert "| first hand" in text and "| dealer" in text
