@@ -40,7 +40,7 @@ What a game supplies (see docs/new_game.md for the order to write them in):
 
 The kernels' contract::
 
-    simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_rng,
+    simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base,
                       first_board, n_boards, deals_out, games_out, status, done)
     simulate_chunks_nb(cfg, aux, kinds, params, deal_bases, dec_states,
                        first_boards, n_boards, deal_offsets, game_offsets,
@@ -49,9 +49,10 @@ The kernels' contract::
 ``simulate_chunk_nb`` plays boards ``first_board …`` and stops early, before a
 board that might not fit ``deals_out``/``games_out`` (see ``board_rows``), or
 after an illegal action (``status``, layout in :mod:`sim.kit_nb`).
-``done`` gets (boards played, deal rows, game rows). Board ``b``'s cards come
-from its own stream, so the loop here continues a chunk that ran out of room
-in fresh arrays and the records are the same as if it had not stopped.
+``done`` gets (boards played, deal rows, game rows). Board ``b``'s cards and
+decisions come from its own streams, so the loop here continues a chunk that
+ran out of room in fresh arrays and the records are the same as if it had not
+stopped, and the chunk plan never changes a result.
 """
 from __future__ import annotations
 
@@ -183,18 +184,19 @@ class GameBase:
     def run_chunk(self, study, chunk_index, first_board, n_boards, states) -> dict[str, np.ndarray]:
         """Play boards ``first_board … first_board + n_boards - 1``; return record arrays.
 
-        ``states`` is the chunk's (2, 4) uint64 generator state (deal, decision).
+        ``states`` is the (2, 4) uint64 deal and decision bases every board's
+        streams derive from (``sim.rng_nb.chunk_states``).
         Raises TricksimError if a player returned an illegal action.
         """
         kinds, params, fns, resolved = self.players(study)
         deal_base = np.ascontiguousarray(states[0]).copy()
-        dec_rng = np.ascontiguousarray(states[1]).copy()
+        dec_base = np.ascontiguousarray(states[1]).copy()
         parts: list = []
         self._play_on(study, self.config(study), self.aux(study), kinds, params, fns, resolved,
-                      deal_base, dec_rng, first_board, n_boards, parts)
+                      deal_base, dec_base, first_board, n_boards, parts)
         return self._joined(parts)
 
-    def _play_on(self, study, cfg, aux, kinds, params, fns, resolved, deal_base, dec_rng,
+    def _play_on(self, study, cfg, aux, kinds, params, fns, resolved, deal_base, dec_base,
                  first_board, n_boards, parts) -> None:
         """Play boards ``first_board …`` into fresh arrays until all are done; append to ``parts``."""
         deals_dtype, games_dtype = self.tables["deals"], self.tables["games"]
@@ -205,7 +207,7 @@ class GameBase:
             games = np.empty(n_game_rows, dtype=games_dtype)
             status = np.zeros(ST_SIZE, dtype=np.int64)
             done = np.zeros(3, dtype=np.int64)
-            kernels.simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_rng,
+            kernels.simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base,
                                       first_board, n_boards, deals, games, status, done)
             if status[ST_CODE] != 0:
                 raise self.illegal_action_error(status, resolved)
@@ -256,7 +258,7 @@ class GameBase:
             done = dones[i]
             parts = [(deals[deal_offsets[i]:deal_offsets[i] + done[1]],
                       games[game_offsets[i]:game_offsets[i] + done[2]])]
-            # a chunk that ran out of room goes on from its own saved decision stream
+            # a chunk that ran out of room goes on with its next board (streams are per board)
             self._play_on(study, cfg, aux, kinds, params, fns, resolved, deal_bases[i],
                           dec_states[i], int(first_boards[i] + done[0]),
                           int(n_boards[i] - done[0]), parts)

@@ -176,7 +176,7 @@ def write_game_rows_nb(games_out, g_row, st, game_id, board, lineup, first_deale
 
 
 @njit(cache=True, nogil=True)
-def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_rng, first_board, n_boards,
+def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_board, n_boards,
                       deals_out, games_out, status, done):
     """Play boards ``first_board …`` (whole games) and write their records.
 
@@ -196,6 +196,7 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_rng, first_bo
 
     deck = np.arange(36).astype(np.int64)
     board_rng = np.empty(4, dtype=np.uint64)
+    dec_rng = np.empty(4, dtype=np.uint64)
     deal_rng = np.empty(4, dtype=np.uint64)
     st = np.zeros(STATE_SIZE, dtype=np.int64)
     obs = np.zeros(O.SIZE, dtype=np.int64)
@@ -210,6 +211,7 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_rng, first_bo
             break
         board = first_board + b
         board_stream_nb(deal_base, board, board_rng)
+        board_stream_nb(dec_base, board, dec_rng)   # its decisions: the same in any chunk plan
         for rot in range(rotations):
             start_game_of_board_nb(board_rng, deal_rng, deck, 36)
             game_id = board * rotations + rot

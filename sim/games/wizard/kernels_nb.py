@@ -252,7 +252,7 @@ def continue_round_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, rest
 
 
 @njit(cache=True, nogil=True)
-def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_base, dec_rng,
+def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_base, dec_base,
                       first_board, n_boards, deals_out, games_out, status, done):
     """Play boards ``first_board …`` (whole games) and write their records
     (the kit's kernel contract, ``sim/game.py``; ``schedule``: the hand sizes).
@@ -275,6 +275,7 @@ def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_base, dec_rng,
 
     deck = np.arange(deck_size).astype(np.int64)
     board_rng = np.empty(4, dtype=np.uint64)
+    dec_rng = np.empty(4, dtype=np.uint64)
     deal_rng = np.empty(4, dtype=np.uint64)
     pub = np.zeros(O.SIZE, dtype=np.int64)
     obs = np.zeros(O.SIZE, dtype=np.int64)
@@ -290,6 +291,7 @@ def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_base, dec_rng,
             break
         board = first_board + b
         board_stream_nb(deal_base, board, board_rng)
+        board_stream_nb(dec_base, board, dec_rng)   # its decisions: the same in any chunk plan
         for rot in range(rotations):
             start_game_of_board_nb(board_rng, deal_rng, deck, deck_size)
             game_id = board * rotations + rot

@@ -21,7 +21,7 @@ class ToyTrickGame(GameBase):
     name = "toy_trick"
     family = "toy_trick"
     tables = {"deals": DEALS, "games": GAMES}
-    analysis = "toy_trick.analysis"
+    analysis = "analysis.balance_only"   # the scoring balance is all this game reports
     kernels_module = "toy_trick.kernels_nb"
     replay_module = "toy_trick.replay"
     step_module = "toy_trick.step_nb"

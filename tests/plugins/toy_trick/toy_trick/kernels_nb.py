@@ -39,7 +39,7 @@ def play_deal_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs):
 
 
 @njit(cache=True, nogil=True)
-def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_rng, first_board, n_boards,
+def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_board, n_boards,
                       deals_out, games_out, status, done):
     n = 2
     seating = cfg[CFG_SEATING]
@@ -47,6 +47,7 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_rng, first_bo
     rotations = rotations_nb(n, seating)
     deck = np.arange(16).astype(np.int64)
     board_rng = np.empty(4, dtype=np.uint64)
+    dec_rng = np.empty(4, dtype=np.uint64)
     deal_rng = np.empty(4, dtype=np.uint64)
     st = np.zeros(O.SIZE, dtype=np.int64)
     obs = np.zeros(O.SIZE, dtype=np.int64)
@@ -62,6 +63,7 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_rng, first_bo
             break
         board = first_board + b
         board_stream_nb(deal_base, board, board_rng)
+        board_stream_nb(dec_base, board, dec_rng)   # its decisions: the same in any chunk plan
         for rot in range(rotations):
             start_game_of_board_nb(board_rng, deal_rng, deck, 16)
             game_id = board * rotations + rot
