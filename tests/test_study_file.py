@@ -106,8 +106,8 @@ BAD_VALUES = [
 ]
 
 
-@pytest.mark.parametrize("line, key, words", BAD_VALUES, ids=[k + "-" + l.split("=")[1].strip()
-                                                               for l, k, _ in BAD_VALUES])
+@pytest.mark.parametrize("line, key, words", BAD_VALUES,
+                         ids=[f"{key}-{i}" for i, (_, key, _) in enumerate(BAD_VALUES)])
 def test_a_bad_value_names_the_run_and_the_key(tmp_path, line, key, words):
     size = "" if key in ("games", "deals") else "games = 2\n"
     text = GOOD_RUN + f"\n[[run]]\nname = 'second'\ngame = 'wizard'\n{size}{line}\n"
