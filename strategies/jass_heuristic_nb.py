@@ -89,15 +89,17 @@ PREDICTOR = (-8.36, 14.43, 17.42, 12.34, 6.96, -3.15, 3.76)
 # plays to the prediction.
 DEFAULTS = (75.0, 35.0, 12.0, 0.0, 0.0, 6.0, 2.0, 1.0) + PREDICTOR
 
-# The values a study may give (docs/jass_players.md). Scores, coefficients and trick
-# points are points of one deal, so a magnitude beyond its 157 is meaningless (and a
-# prediction must stay a whole number); melds are worth at most a few hundred, so 1000
-# means never declare; the claim margin moves within the largest target; a hand has
-# at most 9 trumps, so 10 never pulls with a low one.
+# The values a study may give (docs/jass_players.md). Coefficients and trick points
+# are points of one deal, so a magnitude beyond its 157 is meaningless (and a
+# prediction must stay a whole number); a mode's score adds several of them, so
+# push_below runs to ±1000 (-1000: never push, 1000: always); melds, and the claim
+# margin, move within the largest target; a hand has at most 9 trumps, so
+# pull_trumps 10 never pulls with a low one.
 DEAL_POINTS = float(O.MAX_PREDICTION)
+MAX_SCORE = 1000.0
 MAX_TARGET = float(TARGET_RANGE[1])
-RANGES = ((-DEAL_POINTS, DEAL_POINTS),) * 3 + ((0.0, 1000.0), (-MAX_TARGET, MAX_TARGET),
-                                               (0.0, DEAL_POINTS), (0.0, 10.0), (0.0, 1.0)) \
+RANGES = ((-MAX_SCORE, MAX_SCORE), (-DEAL_POINTS, DEAL_POINTS), (-DEAL_POINTS, DEAL_POINTS),
+          (0.0, MAX_TARGET), (-MAX_TARGET, MAX_TARGET), (0.0, DEAL_POINTS), (0.0, 10.0), (0.0, 1.0)) \
     + ((-DEAL_POINTS, DEAL_POINTS),) * (1 + N_FEATURES)
 
 N_CARDS = 36
