@@ -139,7 +139,7 @@ def cmd_players(args) -> None:
         p = resolve(meta.family, name)
         print(f"{name}: {p.doc}")
         for k, v in zip(p.param_names, p.param_values):
-            print(f"    {k} = {v:g}")
+            print(f"    {k} = {v:g}   ({p.allowed(k)})")
 
 
 def _study_from_args(args):

@@ -82,6 +82,10 @@ def parse_assignments(items: list[str] | None) -> dict:
     for item in items or []:
         if "=" not in item:
             raise TricksimError(f"option {item!r} is not of the form name=value")
-        name, value = item.split("=", 1)
-        out[name.strip()] = value.strip()
+        name, value = (part.strip() for part in item.split("=", 1))
+        if name in out:
+            # last-one-wins would silently drop a value the user typed
+            raise TricksimError(f"option {name} is given twice ({name}={out[name]} and {name}={value}); "
+                                f"give each option once")
+        out[name] = value
     return out

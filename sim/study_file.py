@@ -16,76 +16,165 @@ options = { dealer_restriction = "leader" }
 
 A ``[[compare]]`` table (``name``, ``a``, ``b``: two run names) compares two
 runs dealt the same cards board by board (``tricksim compare``) after the
-runs are done, into ``<output folder>/<name>/``.
+runs are done, into ``<output folder>/<name>/``. Every key is documented in
+``docs/studies.md``.
 
-Keys of a run: ``name`` (its directory under the output folder), ``game``, ``variant``,
-``players``, ``lineup``, ``games`` or ``deals``, ``seed``, ``seating``,
-``options``, ``aggregate``, ``chunk_games``.
+The whole file is checked before anything runs: an unknown table or key, a
+value of the wrong type or outside what is allowed is a one-line
+:class:`~sim.errors.TricksimError` that names the file, the run (or
+comparison) by its name and the key, and lists what is allowed.
 """
 from __future__ import annotations
 
 import re
 import tomllib
+from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import TricksimError, choices
 from .study import Study
 
-KEYS = ("name", "game", "variant", "players", "lineup", "games", "deals", "seed", "seating",
-        "options", "aggregate", "chunk_games")
+# top-level tables: name -> how it is written
+TABLES = {"defaults": "[defaults]", "run": "[[run]]", "compare": "[[compare]]"}
+# the keys of a run, in the order they are checked: a key's check may rely on the
+# keys before it (options on the variant, the lineup on the number of players)
+KEYS = ("name", "game", "variant", "players", "lineup", "options", "seating", "seed", "games",
+        "deals", "chunk_games", "aggregate")
+DEFAULT_KEYS = tuple(k for k in KEYS if k != "name")   # names must differ, so no default name
+COMPARE_KEYS = ("name", "a", "b")
+NAME = re.compile(r"[A-Za-z0-9_.-]+")
+# Study.create's argument for each key of a run that is passed on as it is
+ARGUMENTS = {"game": "game", "variant": "variant", "players": "players", "seating": "seating",
+             "seed": "seed", "games": "boards", "deals": "deals", "chunk_games": "chunk_boards"}
 
 
-def load_comparisons(path: Path, run_names) -> list[tuple[str, str, str]]:
-    """The ``[[compare]]`` tables of a study file: (name, run a, run b)."""
-    data = tomllib.loads(Path(path).read_text())
-    out = []
-    for i, item in enumerate(data.get("compare", [])):
-        unknown = [k for k in item if k not in ("name", "a", "b")]
-        if unknown or "a" not in item or "b" not in item:
-            raise TricksimError(f"study file {path}, compare {i + 1}: give name, a and b (run names)")
-        for key in ("a", "b"):
-            if item[key] not in run_names:
-                raise TricksimError(f"study file {path}, compare {i + 1}: no run named {item[key]!r}; "
-                                    f"runs are {choices(run_names)}")
-        out.append((str(item.get("name", f"compare{i + 1}")), item["a"], item["b"]))
-    return out
+@contextmanager
+def _blame(where: str):
+    """Prefix a TricksimError raised inside with where it happened."""
+    try:
+        yield
+    except TricksimError as exc:
+        raise TricksimError(f"{where}: {exc}") from None
 
 
-def load_study_file(path: Path) -> list[tuple[str, Study]]:
+def _read(path: Path) -> dict:
+    """The file's top-level tables, each of the right shape."""
     try:
         data = tomllib.loads(Path(path).read_text())
     except FileNotFoundError:
         raise TricksimError(f"study file {path} does not exist") from None
     except tomllib.TOMLDecodeError as exc:
         raise TricksimError(f"study file {path} is not valid TOML: {exc}") from None
+    allowed = choices(TABLES.values())
+    for key, value in data.items():
+        if key not in TABLES:
+            shown = f"[[{key}]]" if isinstance(value, list) else f"[{key}]" if isinstance(value, dict) \
+                else f"key {key!r}"
+            raise TricksimError(f"study file {path}: unknown {shown}; a study file has {allowed}")
+    if not isinstance(data.get("defaults", {}), dict):
+        raise TricksimError(f"study file {path}: defaults must be a [defaults] table")
+    for key in ("run", "compare"):
+        items = data.get(key, [])
+        if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+            raise TricksimError(f"study file {path}: {key} must be {TABLES[key]} tables "
+                                f"(one per {key}), not {type(items).__name__}")
+    return data
+
+
+def _check_name(where: str, name) -> str:
+    if not isinstance(name, str) or not NAME.fullmatch(name):
+        raise TricksimError(f"{where}, key name: {name!r} is not allowed; a name is letters, "
+                            f"digits, '.', '_' or '-' (it names a folder)")
+    return name
+
+
+def _run_arguments(key: str, value) -> dict:
+    """Study.create's arguments for one key of a run, after checking its type."""
+    if key in ARGUMENTS:
+        return {ARGUMENTS[key]: value}
+    if key == "lineup":
+        lineup = [value] if isinstance(value, str) else value
+        if not isinstance(lineup, list) or not lineup or not all(isinstance(s, str) for s in lineup):
+            raise TricksimError(f"lineup must be a player spec or a list of them, not {value!r}")
+        return {"lineup": lineup}
+    if key == "options":
+        if not isinstance(value, dict):
+            raise TricksimError(f"options must be a table such as {{ scoring = \"penalty\" }}, not {value!r}")
+        return {"options": {k: str(v) for k, v in value.items()}}
+    if key == "aggregate":
+        if not isinstance(value, bool):
+            raise TricksimError(f"aggregate must be true or false, not {value!r}")
+        return {"aggregate": value}
+    return {}
+
+
+def _load_run(path: Path, index: int, run: dict, defaults: dict) -> tuple[str, Study]:
+    where = f"study file {path}, run {index + 1}"
+    name = _check_name(where, run.get("name", f"run{index + 1}"))
+    where = f"study file {path}, run {name}"
+    for key in run:
+        if key not in KEYS:
+            raise TricksimError(f"{where}: unknown key {key!r}; a run takes {choices(KEYS)}")
+    spec = {**defaults, **run}
+    if "game" not in spec:
+        raise TricksimError(f"{where}: no game given; key game is required")
+    for size, other in (("games", "deals"), ("deals", "games")):
+        if size in run and other not in run:
+            spec.pop(other, None)       # a run's own size replaces the size of [defaults]
+    if "games" in spec and "deals" in spec:
+        raise TricksimError(f"{where}: give games or deals, not both")
+    arguments = {}
+    for key in KEYS[1:]:
+        if key not in spec:
+            continue
+        origin = " (from [defaults])" if key not in run else ""
+        with _blame(f"{where}, key {key}{origin}"):
+            arguments.update(_run_arguments(key, spec[key]))
+            # each key is checked as soon as it is added, so the error names the key
+            study = Study.create(**arguments)
+    return name, study
+
+
+def load_study_file(path: Path) -> list[tuple[str, Study]]:
+    """The runs of a study file, each a checked Study, with its name."""
+    data = _read(path)
     defaults = data.get("defaults", {})
+    for key in defaults:
+        if key not in DEFAULT_KEYS:
+            raise TricksimError(f"study file {path}, [defaults]: unknown key {key!r}; "
+                                f"[defaults] takes {choices(DEFAULT_KEYS)}")
     runs = data.get("run", [])
     if not runs:
         raise TricksimError(f"study file {path} has no [[run]] tables")
-    out = []
-    for i, run in enumerate(runs):
-        spec = {**defaults, **run}
-        unknown = [k for k in spec if k not in KEYS]
-        if unknown:
-            raise TricksimError(f"study file {path}, run {i + 1}: unknown key {unknown[0]!r}; "
-                                f"keys are {choices(KEYS)}")
-        name = str(spec.get("name", f"run{i + 1}"))
-        if not re.fullmatch(r"[A-Za-z0-9_.-]+", name):
-            raise TricksimError(f"study file {path}: run name {name!r} must be letters, digits, . _ -")
-        if "game" not in spec:
-            raise TricksimError(f"study file {path}, run {name}: no game given")
-        lineup = spec.get("lineup")
-        if isinstance(lineup, str):
-            lineup = [lineup]
-        study = Study.create(spec["game"], players=spec.get("players"), lineup=lineup,
-                             options={k: str(v) for k, v in spec.get("options", {}).items()},
-                             boards=spec.get("games"), deals=spec.get("deals"),
-                             seed=spec.get("seed", 0), seating=spec.get("seating", "fixed"),
-                             chunk_boards=spec.get("chunk_games"),
-                             aggregate=bool(spec.get("aggregate", False)),
-                             variant=spec.get("variant"))
-        out.append((name, study))
+    out = [_load_run(path, i, run, defaults) for i, run in enumerate(runs)]
     names = [n for n, _ in out]
-    if len(set(names)) != len(names):
-        raise TricksimError(f"study file {path}: run names must differ")
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise TricksimError(f"study file {path}: run name {twice[0]!r} is used twice; run names must differ")
+    return out
+
+
+def load_comparisons(path: Path, run_names) -> list[tuple[str, str, str]]:
+    """The ``[[compare]]`` tables of a study file: (name, run a, run b)."""
+    data = _read(path)
+    out = []
+    taken = set(run_names)
+    for i, item in enumerate(data.get("compare", [])):
+        where = f"study file {path}, compare {i + 1}"
+        name = _check_name(where, item.get("name", f"compare{i + 1}"))
+        where = f"study file {path}, compare {name}"
+        for key in item:
+            if key not in COMPARE_KEYS:
+                raise TricksimError(f"{where}: unknown key {key!r}; a comparison takes {choices(COMPARE_KEYS)}")
+        if name in taken:
+            raise TricksimError(f"{where}, key name: {name!r} is already the name of a run or "
+                                f"comparison; names must differ (each names a folder)")
+        taken.add(name)
+        for key in ("a", "b"):
+            if key not in item:
+                raise TricksimError(f"{where}: no {key} given; keys a and b name the two runs to compare")
+            if item[key] not in run_names:
+                raise TricksimError(f"{where}, key {key}: no run named {item[key]!r}; "
+                                    f"runs are {choices(run_names)}")
+        out.append((name, item["a"], item["b"]))
     return out

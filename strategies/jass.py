@@ -11,6 +11,7 @@ RANDOM = register(Player(
 HEURISTIC = register(Player(
     name="heuristic", family="jass", kind=KIND_HEURISTIC, decide=jass_nb.heuristic_decide,
     param_names=jass_nb.NAMES, param_values=jass_nb.DEFAULTS,
+    param_ranges=jass_nb.RANGES,
     doc="scores each mode with its points predictor, pushes below a threshold; pulls trumps, "
         "smears points on the partner's sure tricks, saves the Buur; claims exactly when right; "
         "Differenzler: predicts with a fitted hand formula and plays to it",

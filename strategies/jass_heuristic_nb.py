@@ -54,6 +54,7 @@ from numba import njit
 from sim.bits_nb import popcount, lowest
 from sim.games.jass import obs as O
 from sim.games.jass.cards import DECK_MASK, RANK_9, RANK_10, RANK_UNDER, SUIT_MASKS
+from sim.games.jass.rules import TARGET_RANGE
 from sim.games.jass.rules_nb import ORDER, POINTS
 from .abi import KIND_USER, SIGNATURE
 from .registry import Player
@@ -87,6 +88,19 @@ PREDICTOR = (-8.36, 14.43, 17.42, 12.34, 6.96, -3.15, 3.76)
 # weis_min 0 and claim_margin 0 are the choices that are never wrong; steer 1
 # plays to the prediction.
 DEFAULTS = (75.0, 35.0, 12.0, 0.0, 0.0, 6.0, 2.0, 1.0) + PREDICTOR
+
+# The values a study may give (docs/jass_players.md). Coefficients and trick points
+# are points of one deal, so a magnitude beyond its 157 is meaningless (and a
+# prediction must stay a whole number); a mode's score adds several of them, so
+# push_below runs to ±1000 (-1000: never push, 1000: always); melds, and the claim
+# margin, move within the largest target; a hand has at most 9 trumps, so
+# pull_trumps 10 never pulls with a low one.
+DEAL_POINTS = float(O.MAX_PREDICTION)
+MAX_SCORE = 1000.0
+MAX_TARGET = float(TARGET_RANGE[1])
+RANGES = ((-MAX_SCORE, MAX_SCORE), (-DEAL_POINTS, DEAL_POINTS), (-DEAL_POINTS, DEAL_POINTS),
+          (0.0, MAX_TARGET), (-MAX_TARGET, MAX_TARGET), (0.0, DEAL_POINTS), (0.0, 10.0), (0.0, 1.0)) \
+    + ((-DEAL_POINTS, DEAL_POINTS),) * (1 + N_FEATURES)
 
 N_CARDS = 36
 MODE_OBE = O.MODE_OBE
@@ -483,6 +497,6 @@ def heuristic_decide(obs, params):
 # dispatches it inline: ``-p strategies.jass_heuristic_nb:HEURISTIC_AS_USER``.
 HEURISTIC_AS_USER = Player(
     name="jass_heuristic", family="jass", kind=KIND_USER, decide=heuristic_decide,
-    param_names=NAMES, param_values=DEFAULTS,
+    param_names=NAMES, param_values=DEFAULTS, param_ranges=RANGES,
     doc="scores every mode with its points predictor; pulls trumps, smears points, saves the Buur",
 )

@@ -15,7 +15,7 @@ from sim.games.jass import obs as O
 from .abi import SIGNATURE
 
 # the heuristic player lives in its own module; the engine calls heuristic_nb inline
-from .jass_heuristic_nb import DEFAULTS, NAMES, heuristic_decide, heuristic_nb  # noqa: E402,F401
+from .jass_heuristic_nb import DEFAULTS, NAMES, RANGES, heuristic_decide, heuristic_nb  # noqa: E402,F401
 
 
 @njit(cache=True, inline="always")

@@ -9,10 +9,16 @@ A *player* is a named bundle: one decision function (strategy ABI, see
 * ``package.module:attribute`` – a user's player: a :class:`Player`, or a
   numba function compiled with ``strategies.abi.SIGNATURE`` (then it gets
   zero params), optionally followed by ``[name=value,…]`` for a Player.
+
+A param value must be a finite number, each param given once; a player that
+declares ``param_ranges`` (every built-in does) refuses values outside them
+before anything runs, so that a nonsense value is never blamed on the player
+later as an illegal move.
 """
 from __future__ import annotations
 
 import importlib
+import math
 import re
 from dataclasses import dataclass, field, replace
 
@@ -34,6 +40,8 @@ class Player:
     decide: object                   # numba dispatcher with the ABI signature
     param_names: tuple[str, ...] = ()
     param_values: tuple[float, ...] = ()
+    # (lowest, highest) allowed per param, in param_names order; () for none declared
+    param_ranges: tuple[tuple[float, float], ...] = ()
     doc: str = ""
     label: str = field(default="", compare=False)
 
@@ -42,6 +50,19 @@ class Player:
         row[: len(self.param_values)] = self.param_values
         return row
 
+    def param_range(self, name: str) -> tuple[float, float] | None:
+        """The declared (lowest, highest) of a param, or None."""
+        if not self.param_ranges:
+            return None
+        return self.param_ranges[self.param_names.index(name)]
+
+    def allowed(self, name: str) -> str:
+        """What a param takes, for messages and listings."""
+        bounds = self.param_range(name)
+        if bounds is None:
+            return "a finite number"
+        return f"a number from {bounds[0]:g} to {bounds[1]:g}"
+
     def with_params(self, assignments: dict[str, str]) -> "Player":
         values = list(self.param_values)
         for key, text in assignments.items():
@@ -49,9 +70,15 @@ class Player:
                 allowed = choices(self.param_names) if self.param_names else "no params"
                 raise TricksimError(f"player {self.name}: unknown param {key!r}; it takes {allowed}")
             try:
-                values[self.param_names.index(key)] = float(text)
+                value = float(text)
             except ValueError:
-                raise TricksimError(f"player {self.name}: param {key}={text!r} is not a number") from None
+                raise TricksimError(f"player {self.name}: param {key}={text!r} is not a number; "
+                                    f"{key} takes {self.allowed(key)}") from None
+            bounds = self.param_range(key)
+            if not math.isfinite(value) or (bounds and not bounds[0] <= value <= bounds[1]):
+                raise TricksimError(f"player {self.name}: param {key}={text} is not allowed; "
+                                    f"{key} takes {self.allowed(key)}")
+            values[self.param_names.index(key)] = value
         return replace(self, param_values=tuple(values))
 
 
@@ -112,6 +139,8 @@ def _parse_params(text: str | None, spec: str) -> dict[str, str]:
         if "=" not in item:
             raise TricksimError(f"player {spec!r}: params must read name=value, got {item.strip()!r}")
         k, v = item.split("=", 1)
+        if k.strip() in out:
+            raise TricksimError(f"player {spec!r}: param {k.strip()} is given twice; give each param once")
         out[k.strip()] = v.strip()
     return out
 
@@ -160,10 +189,7 @@ def lineup_arrays(family: str, lineup, filler):
 
 def _load_user(family: str, target: str) -> Player:
     module_name, _, attr = target.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise TricksimError(f"player {target}: cannot import module {module_name!r} ({exc})") from None
+    module = _import_user_module(target, module_name)
     try:
         obj = getattr(module, attr)
     except AttributeError:
@@ -181,3 +207,28 @@ def _load_user(family: str, target: str) -> Player:
             f"compiled with strategies.abi.SIGNATURE (int64(int64[::1], float64[::1]))"
         )
     return Player(name=target, family=family, kind=KIND_USER, decide=obj)
+
+
+def _import_user_module(target: str, module_name: str):
+    """The module of a user's player, or a one-line error that says how to make it importable."""
+    top = module_name.split(".")[0]
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        # only a missing module of the player's own path is the user's PYTHONPATH;
+        # anything else is an import inside the module that failed
+        own = module_name.split(".")
+        if exc.name in {".".join(own[:i]) for i in range(1, len(own) + 1)}:
+            raise TricksimError(
+                f"player {target}: cannot import module {module_name!r} (no module named {exc.name!r}); "
+                f"put the folder that holds {top!r} on PYTHONPATH, or run tricksim from that folder"
+            ) from None
+        raise TricksimError(f"player {target}: cannot import module {module_name!r}: "
+                            f"{_one_line(exc)}") from None
+    except Exception as exc:            # the module itself is broken (syntax, a failing import)
+        raise TricksimError(f"player {target}: cannot import module {module_name!r}: "
+                            f"{_one_line(exc)}") from None
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(f"{type(exc).__name__}: {exc}".split())

@@ -22,7 +22,8 @@ from numba import njit
 
 from sim.bits_nb import highest, lowest, popcount
 from sim.games.wizard import obs as O
-from sim.games.wizard.cards import FIRST_JESTER, FIRST_WIZARD, JESTER_MASK, SUIT_MASKS, WIZARD_MASK
+from sim.games.wizard.cards import (FIRST_JESTER, FIRST_WIZARD, JESTER_MASK, SUIT_MASKS, WIZARD_DECK,
+                                    WIZARD_MASK)
 from .abi import SIGNATURE
 
 P_WIZARD = 0        # tricks expected from a Wizard
@@ -45,6 +46,13 @@ _WIZARDS = WIZARD_MASK
 _JESTERS = JESTER_MASK
 
 DEFAULTS = (0.95, 0.85, 0.3, 0.3, 0.7, 0.3, 1.0, 0.0, 50.0)
+
+# The values a study may give (docs/strategies.md). A card takes at most one trick, so
+# its worth is 0 … 1; the bias moves a bid by at most the largest hand (3 players of
+# Wizard: 20 cards), beyond which no legal bid is near; card strengths run from -1 (a
+# Jester) to 100 (a Wizard), so a hold of -1 holds with anything and 101 with nothing.
+MAX_HAND = WIZARD_DECK // 3
+RANGES = ((0.0, 1.0),) * 6 + ((0.0, 3.0), (-float(MAX_HAND), float(MAX_HAND)), (-1.0, 101.0))
 
 
 @njit(cache=True, inline="always")

@@ -235,3 +235,50 @@ def test_heuristic_bias_raises_bids(game, play_all_chunks):
     free = high["seat"] != high["dealer"]
     assert (high["bid"][free] >= low["bid"][free]).all()
     assert high["bid"].mean() > low["bid"].mean()
+
+
+# --- param ranges: declared, documented, playable at both ends ---------------------------
+
+FAMILIES = sorted({g.family for g in GAMES})
+RANGE_DOCS = {"wizard": "docs/strategies.md", "jass": "docs/jass_players.md"}
+
+
+def builtin_players(family: str):
+    from strategies.registry import resolve
+    return [resolve(family, name) for name in available(family)]
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_builtin_param_has_a_range_holding_its_default(family):
+    for player in builtin_players(family):
+        assert len(player.param_ranges) == len(player.param_names)
+        for name, value in zip(player.param_names, player.param_values):
+            low, high = player.param_range(name)
+            assert math.isfinite(low) and math.isfinite(high) and low <= value <= high, name
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_builtin_param_range_is_documented(family):
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[1] / RANGE_DOCS[family]).read_text()
+
+    def number(x):
+        return f"{x:g}".replace("-", "−")          # the docs write a minus sign
+    for player in builtin_players(family):
+        for name in player.param_names:
+            low, high = player.param_range(name)
+            rows = [row for row in doc.splitlines() if row.startswith("|") and f"`{name}`" in row]
+            assert any(f"{number(low)} to {number(high)}" in row for row in rows), \
+                f"{RANGE_DOCS[family]} documents no range {low:g} to {high:g} for {name}"
+
+
+@pytest.mark.parametrize("game", [g.name for g in GAMES])
+def test_heuristic_plays_legally_at_the_ends_of_its_ranges(game, play_all_chunks):
+    from strategies.registry import resolve
+    meta = registry.info(game)
+    heuristic = resolve(meta.family, "heuristic")
+    for end in (0, 1):
+        params = ",".join(f"{name}={heuristic.param_range(name)[end]!r}" for name in heuristic.param_names)
+        for variant in [v.name for v in meta.variants] or [None]:
+            study = Study.create(game, lineup=[f"heuristic[{params}]"], boards=2, seed=5, variant=variant)
+            play_all_chunks(study)          # raises TricksimError on an illegal action

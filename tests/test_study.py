@@ -214,3 +214,60 @@ def test_words_where_a_number_belongs(field, value):
         kwargs["boards"] = None
     message = error_of(**kwargs)
     assert mentions(message, field, value)
+
+
+# --- param values: finite, in range, given once -------------------------------------------
+
+def builtin_params():
+    """(game, player name, param, (lowest, highest)) for every param of every built-in."""
+    from strategies.registry import available, resolve
+    cases = []
+    for family_game in ("wizard", "jass"):
+        family = registry.info(family_game).family
+        for name in available(family):
+            player = resolve(family, name)
+            for param in player.param_names:
+                cases.append(pytest.param(family_game, name, param, player.param_range(param),
+                                          id=f"{family}-{name}-{param}"))
+    return cases
+
+
+@pytest.mark.parametrize("game, name, param, bounds", builtin_params())
+def test_param_outside_its_range_names_player_param_value_and_range(game, name, param, bounds):
+    low, high = bounds
+    for value in ("nan", "inf", "-inf", str(low - 1), str(high + 1)):
+        message = error_of(game=game, lineup=[f"{name}[{param}={value}]"])
+        assert mentions(message, f"player {name}", f"{param}={value}", f"from {low:g} to {high:g}")
+    for value in (low, high):
+        Study.create(game, lineup=[f"{name}[{param}={value}]"], boards=1)
+
+
+@pytest.mark.parametrize("spec, allowed", [
+    ("heuristic[bias=nan]", "from -20 to 20"),
+    ("heuristic[bias=inf]", "from -20 to 20"),
+    ("heuristic[bias=1e308]", "from -20 to 20"),      # a distance no legal bid is near
+    ("heuristic[hold=nan]", "from -1 to 101"),
+])
+def test_reported_nonsense_params_are_refused(spec, allowed):
+    message = error_of(game="wizard", lineup=[spec])
+    assert mentions(message, "player heuristic", spec[len("heuristic["):-1], allowed)
+
+
+@pytest.mark.parametrize("spec", ["strategies.examples:GREEDY[fraction=nan]",
+                                  "strategies.examples:GREEDY[fraction=inf]",
+                                  f"{USER}:HEURISTIC_VIA_POINTER[bias=-inf]"])
+def test_user_player_params_must_be_finite(spec):
+    message = error_of(game="wizard", lineup=[spec])
+    assert mentions(message, "not allowed", "a finite number")
+
+
+@pytest.mark.parametrize("spec", ["heuristic[bias=1,bias=2]", "heuristic[bias=1, hold=40 ,bias=1]",
+                                  "strategies.examples:GREEDY[fraction=0.2,fraction=0.3]"])
+def test_a_param_given_twice_is_refused(spec):
+    message = error_of(game="wizard", lineup=[spec])
+    assert mentions(message, "given twice", "give each param once")
+
+
+def test_module_that_does_not_import_says_how_to_make_it_importable():
+    message = error_of(game="wizard", lineup=["no_such_module_xyz:PLAYER"])
+    assert mentions(message, "no_such_module_xyz", "PYTHONPATH", "run tricksim from that folder")

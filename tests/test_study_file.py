@@ -1,0 +1,179 @@
+"""Study files are checked whole, before anything runs.
+
+An unknown table or key, a value of the wrong type or out of range must be
+one line naming the file, the run (or comparison) by its name and the key,
+with what is allowed. Every key the loader accepts must be documented in
+docs/studies.md, and the example there must load.
+"""
+import re
+from pathlib import Path
+
+import pytest
+
+from sim.errors import TricksimError
+from sim.study_file import COMPARE_KEYS, DEFAULT_KEYS, KEYS, TABLES, load_comparisons, load_study_file
+
+ROOT = Path(__file__).resolve().parents[1]
+DOC = ROOT / "docs" / "studies.md"
+
+GOOD_RUN = """
+[[run]]
+name = "first"
+game = "wizard"
+games = 2
+"""
+
+
+def write(tmp_path, text: str) -> Path:
+    path = tmp_path / "study.toml"
+    path.write_text(text)
+    return path
+
+
+def load_all(path: Path):
+    runs = load_study_file(path)
+    return runs, load_comparisons(path, [name for name, _ in runs])
+
+
+def error_of(tmp_path, text: str) -> str:
+    path = write(tmp_path, text)
+    with pytest.raises(TricksimError) as info:
+        load_all(path)
+    message = str(info.value)
+    assert "\n" not in message, "error messages fit on one line"
+    assert str(path) in message, "the error names the file"
+    return message
+
+
+def mentions(message: str, *words) -> bool:
+    return all(str(w) in message for w in words)
+
+
+# --- the whole file ------------------------------------------------------------------
+
+def test_the_default_study_loads():
+    runs, comparisons = load_all(ROOT / "scripts" / "default_study.toml")
+    assert len(runs) >= 2 and comparisons
+
+
+@pytest.mark.parametrize("table, shown", [("[default]\nseed = 1\n", "[default]"),
+                                          ("[[comparison]]\na = 'first'\nb = 'first'\n", "[[comparison]]"),
+                                          ("seed = 1\n", "'seed'")])
+def test_an_unknown_top_level_table_lists_the_tables(tmp_path, table, shown):
+    message = error_of(tmp_path, table + GOOD_RUN)
+    assert mentions(message, "unknown", shown, *TABLES.values())
+
+
+def test_a_single_run_table_is_not_an_array_of_tables(tmp_path):
+    message = error_of(tmp_path, "[run]\nname = 'x'\ngame = 'wizard'\n")
+    assert mentions(message, "[[run]]")
+
+
+def test_a_key_written_twice_is_refused(tmp_path):
+    message = error_of(tmp_path, GOOD_RUN + "options = { scoring = 'penalty', scoring = 'wizard' }\n")
+    assert mentions(message, "not valid TOML")
+
+
+# --- runs: unknown keys, and which run and key an error is about ---------------------------
+
+def test_an_unknown_key_of_a_run_names_the_run_and_lists_the_keys(tmp_path):
+    message = error_of(tmp_path, GOOD_RUN + "\n[[run]]\nname = 'second'\ngame = 'wizard'\nseeed = 3\n")
+    assert mentions(message, "run second", "'seeed'", *KEYS)
+
+
+def test_an_unknown_key_of_the_defaults_lists_its_keys(tmp_path):
+    message = error_of(tmp_path, "[defaults]\nname = 'x'\n" + GOOD_RUN)
+    assert mentions(message, "[defaults]", "'name'", *DEFAULT_KEYS)
+
+
+BAD_VALUES = [
+    ("game = 'chess'", "game", ("chess", "wizard")),
+    ("variant = 'schieber'", "variant", ("schieber",)),
+    ("players = 9", "players", ("3 to 6",)),
+    ("lineup = ['heuristic', 'random']", "lineup", ("1 or 4",)),
+    ("lineup = 5", "lineup", ("player spec",)),
+    ("lineup = 'heuristic[bias=nan]'", "lineup", ("bias=nan", "-20 to 20")),
+    ("lineup = 'heuristic[bias=1,bias=2]'", "lineup", ("bias", "twice")),
+    ("options = { dealer_restriction = 'sometimes' }", "options", ("sometimes", "leader", "never")),
+    ("options = { no_such = 1 }", "options", ("no_such", "dealer_restriction")),
+    ("options = 'leader'", "options", ("table",)),
+    ("seating = 'random'", "seating", ("random", "duplicate")),
+    ("seed = -1", "seed", (">= 0",)),
+    ("games = 0", "games", ("at least 1",)),
+    ("deals = 'many'", "deals", ("many",)),
+    ("chunk_games = -3", "chunk_games", (">= 0",)),
+    ("aggregate = 'false'", "aggregate", ("true or false",)),
+]
+
+
+@pytest.mark.parametrize("line, key, words", BAD_VALUES,
+                         ids=[f"{key}-{i}" for i, (_, key, _) in enumerate(BAD_VALUES)])
+def test_a_bad_value_names_the_run_and_the_key(tmp_path, line, key, words):
+    size = "" if key in ("games", "deals") else "games = 2\n"
+    text = GOOD_RUN + f"\n[[run]]\nname = 'second'\ngame = 'wizard'\n{size}{line}\n"
+    if key == "game":
+        text = text.replace("game = 'wizard'\n" + size + line, size + line)
+    message = error_of(tmp_path, text)
+    assert mentions(message, "run second", f"key {key}", *words)
+
+
+def test_a_bad_default_says_it_comes_from_the_defaults(tmp_path):
+    message = error_of(tmp_path, "[defaults]\nseating = 'random'\n" + GOOD_RUN)
+    assert mentions(message, "run first", "key seating (from [defaults])", "duplicate")
+
+
+def test_games_and_deals_together_are_refused(tmp_path):
+    message = error_of(tmp_path, GOOD_RUN + "deals = 10\n")
+    assert mentions(message, "run first", "games or deals")
+
+
+def test_a_run_size_replaces_the_default_size(tmp_path):
+    runs, _ = load_all(write(tmp_path, "[defaults]\ndeals = 100000\n" + GOOD_RUN))
+    assert runs[0][1].boards == 2
+
+
+def test_a_bad_run_name_and_twice_the_same_name(tmp_path):
+    assert mentions(error_of(tmp_path, "[[run]]\nname = 'a b'\ngame = 'wizard'\n"),
+                    "run 1", "key name", "letters")
+    assert mentions(error_of(tmp_path, GOOD_RUN + GOOD_RUN), "'first'", "twice")
+
+
+# --- comparisons -------------------------------------------------------------------------
+
+def test_an_unknown_key_of_a_comparison_lists_its_keys(tmp_path):
+    message = error_of(tmp_path, GOOD_RUN + "\n[[compare]]\nname = 'c'\na = 'first'\nb = 'first'\nc = 1\n")
+    assert mentions(message, "compare c", "'c'", *COMPARE_KEYS)
+
+
+def test_a_comparison_of_an_unknown_run_lists_the_runs(tmp_path):
+    message = error_of(tmp_path, GOOD_RUN + "\n[[compare]]\nname = 'c'\na = 'first'\nb = 'frist'\n")
+    assert mentions(message, "compare c", "key b", "frist", "first")
+
+
+def test_a_comparison_named_like_a_run_is_refused(tmp_path):
+    message = error_of(tmp_path, GOOD_RUN + "\n[[compare]]\nname = 'first'\na = 'first'\nb = 'first'\n")
+    assert mentions(message, "compare first", "key name", "names must differ")
+
+
+# --- the reference page ----------------------------------------------------------------------
+
+def documented_keys(section: str) -> set[str]:
+    """The keys in the first column of the table under a '## section' of docs/studies.md."""
+    text = DOC.read_text()
+    body = text.split(f"## {section}\n", 1)[1].split("\n## ", 1)[0]
+    return set(re.findall(r"^\| `([^`]+)` \|", body, flags=re.M))
+
+
+def test_every_key_the_loader_accepts_is_documented():
+    assert documented_keys("Top-level tables") == set(TABLES.values())
+    assert documented_keys("Run keys") == set(KEYS) >= set(DEFAULT_KEYS)
+    assert documented_keys("Comparison keys") == set(COMPARE_KEYS)
+
+
+def test_the_documented_example_loads(tmp_path):
+    example = re.findall(r"```toml\n(.*?)```", DOC.read_text(), flags=re.S)[-1]
+    runs, comparisons = load_all(write(tmp_path, example))
+    assert len(runs) == 3 and len(comparisons) == 1
+    before_comparisons = example.split("[[compare]]")[0]
+    shown = set(re.findall(r"^(\w+) =", before_comparisons, flags=re.M))
+    assert shown == set(KEYS), "the example shows every run key"
