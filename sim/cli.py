@@ -217,9 +217,10 @@ def cmd_fit(args) -> None:
 
 def cmd_replay(args) -> None:
     import json
-    from .replay import load, replay, transcript
+    from .replay import compile_notice, load, replay, transcript
     record = load(args.file)
-    result = replay(record)
+    with compile_notice(f"{record.get('game')} replay"):
+        result = replay(record)
     print(json.dumps(result, indent=2) if args.json else transcript(record, result))
 
 

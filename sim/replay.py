@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import importlib
 import json
+import sys
+from contextlib import contextmanager
 
 import numpy as np
 from pathlib import Path
@@ -66,6 +68,34 @@ def transcript(record: dict, result: dict) -> str:
     return module.transcript(name, record, result)
 
 
+@contextmanager
+def compile_notice(what: str, stream=None):
+    """Say once, on ``stream`` (stderr), when numba starts compiling inside the block.
+
+    A replay needs only a few step functions, but they inline the engine's
+    play loop, and importing a game compiles its players: the first run after
+    an install or an edit spends many seconds compiling (numba caches the
+    result, so later runs start at once). Numba announces only real compiles,
+    not loads from its cache, so a warm cache prints nothing.
+    """
+    from numba.core import event
+
+    class Notice(event.Listener):
+        said = False
+
+        def on_start(self, ev):
+            if not self.said:
+                self.said = True
+                print(f"tricksim: compiling the {what} engine (only the first time: numba caches "
+                      f"it for later runs) ...", file=stream or sys.stderr, flush=True)
+
+        def on_end(self, ev):
+            pass
+
+    with event.install_listener("numba:compile", Notice()):
+        yield
+
+
 def step_through(state, record: dict):
     """Feed a record's decisions, numbered from 1, to a game's replay ``state``
     (an object with ``step(number, decision)`` and ``result()``); returns the result."""
@@ -94,6 +124,11 @@ def record_options(info, record: dict, variant: str = "") -> dict:
     if not isinstance(raw, dict):
         raise TricksimError(f"options must be an object of name: value, not {raw!r}")
     return info.validate(raw, variant)
+
+
+def counted(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural unless it is one: ``1 trick``, ``9 tricks``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def dealt_once(hands: list[list[int]], card_name) -> dict[int, int]:

@@ -1,7 +1,10 @@
-"""An example of a user-written player: ``greedy`` (Wizard and Oh Hell).
+"""Examples of user-written players: ``greedy`` (Wizard and Oh Hell) and
+``cheap`` (Jass: Schieber and Differenzler).
 
-It shows everything a player needs and nothing more; copy this module to
-start your own (``docs/strategies.md`` explains each step).
+Each shows everything a player needs and nothing more; copy one to start
+your own (``docs/strategies.md`` explains each step).
+
+``greedy``:
 
 * **Bid**: a share of the hand (param ``fraction``, default one half),
   rounded to the nearest legal bid.
@@ -19,13 +22,24 @@ brackets if you like::
     tricksim simulate wizard -p strategies.examples:GREEDY -p heuristic -p random -p heuristic
     Study.create("wizard", lineup=["strategies.examples:GREEDY[fraction=0.3]", "heuristic"] * 2)
 
-It is not a built-in: the engine reaches it through a function pointer
+``cheap`` (see the end of this module):
+
+* **Trump** (Schieber): the suit it holds most cards of; it never pushes.
+* **Weis**: always declares. **Claim**: exactly when the team's counted
+  points reach the target (a right claim).
+* **Prediction** (Differenzler): param ``prediction`` (default 39), rounded
+  into 0 … 157.
+* **Play**: its legal card worth the fewest points in the mode.
+
+Neither is a built-in: the engine reaches them through a function pointer
 (``kind=KIND_USER``), exactly as it reaches a player written in any other
-package, so adding or changing it never recompiles the engine.
+package, so adding or changing one never recompiles the engine.
 """
 import numba
 import numpy as np
 
+from sim.games.jass import obs as J
+from sim.games.jass.rules_nb import POINTS
 from sim.games.wizard import obs as O
 from sim.games.wizard.cards import FIRST_JESTER, FIRST_WIZARD
 from strategies.abi import KIND_USER, SIGNATURE
@@ -114,4 +128,68 @@ GREEDY = Player(
     param_names=PARAM_NAMES,
     param_values=PARAM_DEFAULTS,
     doc="bids a share of its hand (fraction); always plays its highest legal card",
+)
+
+
+# --- cheap: a Jass player ------------------------------------------------------------
+
+CHEAP_PARAM_NAMES = ("prediction",)
+CHEAP_PARAM_DEFAULTS = (39.0,)
+P_PREDICTION = 0
+
+
+@numba.njit(cache=True)
+def cheapest_card(cards, mode):
+    """The card of a non-empty bitmask worth the fewest points in ``mode`` (ties: lower id)."""
+    best = -1
+    best_points = 1000
+    for card in range(J.N_CARDS):
+        if (cards >> np.uint64(card)) & np.uint64(1):
+            points = POINTS[mode * J.N_CARDS + card]
+            if points < best_points:
+                best = card
+                best_points = points
+    return best
+
+
+@numba.njit(cache=True)
+def fullest_suit(hand):
+    """The suit (0..3 = S H D C) with the most cards in ``hand``; ties: the lower suit."""
+    best = 0
+    best_count = -1
+    for suit in range(4):
+        count = 0
+        for rank in range(9):
+            if (hand >> np.uint64(suit * 9 + rank)) & np.uint64(1):
+                count += 1
+        if count > best_count:
+            best = suit
+            best_count = count
+    return best
+
+
+@numba.njit(SIGNATURE, cache=True)
+def cheap_decide(obs, params):
+    """Answer every decision of a Jass deal (see the module docstring)."""
+    phase = obs[J.PHASE]
+    if phase == J.PHASE_TRUMP or phase == J.PHASE_TRUMP_PUSHED:
+        return fullest_suit(np.uint64(obs[J.HAND]))          # a suit is always legal
+    if phase == J.PHASE_WEIS:
+        return 1
+    if phase == J.PHASE_PREDICT:                             # LEGAL: the largest prediction
+        return min(max(int(round(params[P_PREDICTION])), 0), obs[J.LEGAL])
+    if phase == J.PHASE_CLAIM:
+        team = obs[J.SEAT] % 2
+        return 1 if obs[J.TEAM_COUNTED + team] >= obs[J.TARGET] else 0
+    return cheapest_card(np.uint64(obs[J.LEGAL]), obs[J.MODE])
+
+
+CHEAP = Player(
+    name="cheap",
+    family="jass",
+    kind=KIND_USER,
+    decide=cheap_decide,
+    param_names=CHEAP_PARAM_NAMES,
+    param_values=CHEAP_PARAM_DEFAULTS,
+    doc="never pushes, always declares Weis, predicts a constant; plays its cheapest legal card",
 )

@@ -189,3 +189,38 @@ BAD_DIFFERENZLER = [
 def test_bad_differenzler_records(name, change, expected):
     message = error_of(change(differenzler()))
     assert expected in message, message
+
+
+# -- an illegal card: the reason given is the one that applies ---------------------------------
+
+def hearts_trump(*plays):
+    """Schieber, hearts trump: seat 0 leads S6; seat 1 holds no spade; seat 2 holds spades and
+    only the trump H6; seat 3 holds spades and the trumps H7 H8 HT."""
+    return {"game": "jass", "variant": "schieber", "players": 4, "dealer": 3,
+            "hands": [["S6", "S7", "S8", "D7", "D8", "D9", "C6", "C7", "C8"],
+                      ["HJ", "H9", "HA", "HK", "HQ", "C9", "CT", "CJ", "CQ"],
+                      ["SJ", "SQ", "H6", "D6", "DT", "DJ", "DQ", "CK", "CA"],
+                      ["SK", "SA", "S9", "ST", "H7", "H8", "HT", "DK", "DA"]],
+            "decisions": [{"seat": 0, "kind": "trump", "value": "H"}]
+            + [{"seat": seat, "kind": "play", "value": card} for seat, card in plays]}
+
+
+def test_a_revoke_with_every_trump_banned_does_not_offer_a_trump():
+    # HJ (the Buur) holds the trick: seat 2's only trump, H6, would under-trump it
+    message = error_of(hearts_trump((0, "S6"), (1, "HJ"), (2, "D6")))
+    assert message == ("decision 4: seat 2 may not play D6: it must follow the suit led (S) (its "
+                       "trumps are all lower than the trump HJ in the trick, and under-trumping is "
+                       "not allowed); legal: SJ SQ")
+
+
+def test_a_revoke_with_a_trump_allowed_offers_it():
+    # a club holds nothing against spades: seat 3 may follow or trump in with any trump
+    message = error_of(hearts_trump((0, "S6"), (1, "C9"), (2, "SJ"), (3, "DK")))
+    assert message == ("decision 5: seat 3 may not play DK: it must follow the suit led (S) or "
+                       "play a trump; legal: S9 ST SK SA H7 H8 HT")
+
+
+def test_card_counts_read_one_card():
+    rec = base()
+    rec["hands"][0] = rec["hands"][0][:1]
+    assert "hands[0] has 1 card; every seat is dealt 9" in error_of(rec)

@@ -370,3 +370,42 @@ def test_records_are_not_changed_by_replay():
     before = json.dumps(rec, sort_keys=True)
     replay(rec)
     assert json.dumps(rec, sort_keys=True) == before
+
+
+def test_an_oh_hell_revoke_speaks_of_oh_hell_cards():
+    # seat 2 holds S3 and must follow SA; Oh Hell has no Wizards or Jesters to play instead
+    def revoke(r):
+        r["decisions"][5]["value"] = "HK"
+    message = broken(revoke, "oh_hell_round.json")
+    assert message == ("decision 6: seat 2 may not play HK: it must follow the suit led (S); "
+                       "legal: S3")
+
+
+def test_a_wizard_revoke_offers_wizards_and_jesters():
+    def revoke(r):
+        r["decisions"][5]["value"] = "HA"                   # seat 0 holds S7 to follow S2
+    assert "it must follow the suit led (S) or play a Wizard or Jester; legal: S7 N1" in broken(revoke)
+
+
+def one_card_deal():
+    return {"game": "wizard", "players": 3, "dealer": 0,
+            "hands": [["S2"], ["S3"], ["S4"]], "extra": {"trump_card": "H5"},
+            "decisions": [{"seat": 1, "kind": "bid", "value": 0},
+                          {"seat": 2, "kind": "bid", "value": 1},
+                          {"seat": 0, "kind": "bid", "value": 0},
+                          {"seat": 1, "kind": "play", "value": "S3"},
+                          {"seat": 2, "kind": "play", "value": "S4"},
+                          {"seat": 0, "kind": "play", "value": "S2"}]}
+
+
+def test_counts_of_one_read_in_the_singular():
+    rec = one_card_deal()
+    assert "3 players, 1 card each" in transcript(rec, replay(rec))
+    rec["decisions"].append({"seat": 0, "kind": "play", "value": "S2"})
+    with pytest.raises(TricksimError, match=r"decision 7: the deal is over \(1 trick played by "
+                                            r"decision 6\)"):
+        replay(rec)
+    rec = one_card_deal()
+    rec["hands"][0] = ["S2", "S5"]
+    with pytest.raises(TricksimError, match=r"seat 0: 2 cards, seat 1: 1 card, seat 2: 1 card"):
+        replay(rec)

@@ -19,11 +19,11 @@ import numpy as np
 
 from ... import registry
 from ...errors import TricksimError, choices
-from ...replay import dealt_once, record_int, record_options, step_through
+from ...replay import counted, dealt_once, record_int, record_options, step_through
 from . import kernels_nb as K
 from . import obs as O
-from .cards import (MODE_NAMES, N_CARDS, RANK_NAMES, SUIT_NAMES, SUITS, TRUMP_WORDS, card_name,
-                    mask_of, parse_card, parse_trump_word)
+from .cards import (MODE_NAMES, N_CARDS, RANK_NAMES, SUIT_MASKS, SUIT_NAMES, SUITS, TRUMP_WORDS,
+                    card_name, mask_of, parse_card, parse_trump_word)
 from .records import END_KINDS
 from .rules import MULTIPLIERS
 from .rules_nb import FOURS, LAST_TRICK_BONUS, POINTS, SEQUENCE_POINTS, _runs
@@ -95,7 +95,7 @@ def parse_record(record) -> Deal:
                             f"for each of the 4 seats")
     for s, h in enumerate(hands_raw):
         if len(h) != 9:
-            raise TricksimError(f"hands[{s}] has {len(h)} cards; every seat is dealt 9")
+            raise TricksimError(f"hands[{s}] has {counted(len(h), 'card')}; every seat is dealt 9")
     hands = [[_card(c, f"hands[{s}][{i}]") for i, c in enumerate(h)] for s, h in enumerate(hands_raw)]
     holder = dealt_once(hands, card_name)
 
@@ -363,9 +363,15 @@ class _Replay:
             best = int(st[O.WINNING_CARD])
             return (f"the trick holds the trump {card_name(best)} and a lower trump may not be "
                     f"played (under-trumping) while the hand holds other cards")
-        if mode >= 4:
-            return f"it must follow the suit led ({SUITS[lead]})"
-        return f"it must follow the suit led ({SUITS[lead]}) or play a trump"
+        follow = f"it must follow the suit led ({SUITS[lead]})"
+        trumps = int(self.hands[self.seat]) & int(SUIT_MASKS[mode]) if mode < 4 else 0
+        if not trumps:
+            return follow
+        if not trumps & mask:
+            best = int(st[O.WINNING_CARD])
+            return (f"{follow} (its trumps are all lower than the trump {card_name(best)} in the "
+                    f"trick, and under-trumping is not allowed)")
+        return f"{follow} or play a trump"
 
     def _play(self, card: int) -> None:
         st = self.st

@@ -16,7 +16,7 @@ import numpy as np
 from ... import registry
 from ...bits_nb import cards_of
 from ...errors import TricksimError, choices
-from ...replay import dealt_once, record_int, record_options, step_through
+from ...replay import counted, dealt_once, record_int, record_options, step_through
 from . import kernels_nb as K
 from . import obs as O
 from .cards import (FIRST_JESTER, FIRST_WIZARD, OH_HELL_DECK, SUITS, WIZARD_DECK, card_name,
@@ -102,7 +102,7 @@ def parse_record(game: str, record) -> Deal:
                             f"give one list per seat")
     sizes = [len(h) for h in hands_raw]
     if len(set(sizes)) != 1:
-        listed = ", ".join(f"seat {s}: {k} cards" for s, k in enumerate(sizes))
+        listed = ", ".join(f"seat {s}: {counted(k, 'card')}" for s, k in enumerate(sizes))
         raise TricksimError(f"hands are of unequal length ({listed}); every seat is dealt the "
                             f"same number of cards")
     hand_size = sizes[0]
@@ -112,7 +112,7 @@ def parse_record(game: str, record) -> Deal:
                             f"pack of {deck} cards: each seat holds 1 to {deck // n} cards")
     rounds = list(schedule(game, n, options.get("rounds")))
     if hand_size not in rounds:
-        raise TricksimError(f"{game}: a deal of {hand_size} cards is not a round of "
+        raise TricksimError(f"{game}: a deal of {counted(hand_size, 'card')} is not a round of "
                             f"rounds={options.get('rounds')}; its hand sizes are "
                             f"{choices(sorted(set(rounds)))}")
 
@@ -237,7 +237,7 @@ class _Replay:
                 raise TricksimError(f"{where} has no {key!r} field; a decision is "
                                     f"{{\"seat\": s, \"kind\": \"bid\"|\"trump\"|\"play\", \"value\": …}}")
         if self.complete:
-            raise TricksimError(f"{where}: the deal is over (all {self.deal.hand_size} tricks were "
+            raise TricksimError(f"{where}: the deal is over ({counted(self.deal.hand_size, 'trick')} "
                                 f"played by decision {number - 1}); remove the decisions after it")
         kind = str(decision["kind"]).strip().lower()
         if kind not in KIND_VERBS:
@@ -305,8 +305,10 @@ class _Replay:
                                 f"seat {seat} holds {held}")
         if not int(mask) >> card & 1:
             lead = int(self.pub[O.LEAD_SUIT])
+            # only a revoke is illegal; Oh Hell's pack has no Wizards or Jesters to play instead
+            instead = " or play a Wizard or Jester" if self.deal.game == "wizard" else ""
             raise TricksimError(f"{where}: seat {seat} may not play {card_name(card)}: it must "
-                                f"follow the suit led ({SUITS[lead]}) or play a Wizard or Jester; "
+                                f"follow the suit led ({SUITS[lead]}){instead}; "
                                 f"legal: {_listed(legal)}")
         return card
 
@@ -372,7 +374,7 @@ def transcript(game: str, record: dict, result: dict) -> str:
     deal = parse_record(info.name, record)
     n = deal.n
     option_text = ", ".join(f"{k}={v}" for k, v in deal.options.items())
-    lines = [f"{info.title}: {n} players, {deal.hand_size} card{'s' if deal.hand_size > 1 else ''} "
+    lines = [f"{info.title}: {n} players, {counted(deal.hand_size, 'card')} "
              f"each, dealer seat {deal.dealer} ({option_text})"]
     if any(deal.totals_before):
         lines.append("Totals before the deal: " + ", ".join(
