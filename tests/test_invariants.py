@@ -473,13 +473,16 @@ def test_every_card_is_played_once_property(case):
     play_random_deal(game, n, hand_size, rng, restriction, totals)
 
 
+GAMES_BY_NAME = {g.name: g.default_players for g in GAMES}
+
+
 @pytest.mark.parametrize("game", [g.name for g in GAMES])
 def test_boards_do_not_depend_on_the_chunk_plan(game, play_all_chunks):
-    """A board's cards come from the seed and the board number alone: with players
-    that draw no random numbers, any chunk plan plays exactly the same games."""
+    """A board's cards and decisions come from the seed and the board number alone:
+    any chunk plan plays exactly the same games, random players included."""
     def records(chunk_boards):
-        study = Study.create(game, lineup=["heuristic"], boards=12, seed=21,
-                             chunk_boards=chunk_boards, seating="duplicate")
+        study = Study.create(game, lineup=(["heuristic", "random"] * 4)[:GAMES_BY_NAME[game]],
+                             boards=12, seed=21, chunk_boards=chunk_boards, seating="duplicate")
         return play_all_chunks(study)
     one, other = records(12), records(5)
     for table in one:
