@@ -6,6 +6,7 @@ can import them by this module's name, as they would a user's module.
 """
 import importlib.util
 import json
+import shutil
 
 import numpy as np
 import pandas as pd
@@ -292,7 +293,7 @@ def test_a_killed_run_that_finished_no_chunk_does_not_block_another_study(tmp_pa
     # what a run killed right after writing its manifest leaves
     for path in run_dir.rglob("*.parquet"):
         path.unlink()
-    store.remove_chunk_files(run_dir)
+    shutil.rmtree(run_dir / "chunks")
     manifest = store.load_manifest(run_dir)
     store.write_manifest(run_dir, {**manifest, "status": "running", "chunks": []})
     run_study(small_study(), run_dir, backend="serial", progress=False)
