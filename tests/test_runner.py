@@ -5,7 +5,6 @@ below) and a tiny user strategy (``always_99``), so that worker processes
 can import them by this module's name, as they would a user's module.
 """
 import importlib.util
-import json
 import shutil
 
 import numpy as np
