@@ -420,6 +420,16 @@ def test_games_per_board_is_in_the_manifest(tmp_path):
     assert store.load_manifest(fixed)["games_per_board"] == 1
 
 
+def test_the_report_reads_games_per_board_from_the_manifest(tmp_path):
+    from analysis.report import describe_study
+    run_dir = run_study(small_study(boards=2, chunk_boards=2), tmp_path / "run", backend="serial",
+                        progress=False)
+    manifest = store.load_manifest(run_dir)
+    assert dict(describe_study(manifest))["boards"] == "2 (2 games)"
+    manifest["games_per_board"] = 3         # the manifest, not the engine, says it
+    assert dict(describe_study(manifest))["boards"] == "2 (6 games)"
+
+
 # -- aggregate runs keep no checkpoints --------------------------------------------
 def test_a_complete_aggregate_run_keeps_only_manifest_and_cube(tmp_path, monkeypatch, fake_analysis):
     study = small_study(aggregate=True)
