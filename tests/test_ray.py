@@ -48,7 +48,8 @@ def ray_cluster():
     env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
     ray_cli = Path(sys.executable).with_name("ray")
     head = subprocess.Popen([str(ray_cli), "start", "--head", f"--port={port}", "--num-cpus=2",
-                             "--include-dashboard=false", "--disable-usage-stats", "--block"],
+                             "--include-dashboard=false", "--disable-usage-stats",
+                             "--node-ip-address=127.0.0.1", "--block"],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 120
