@@ -365,12 +365,12 @@ def _open_run_dir(run_dir: Path, study: Study, code: dict, resume: bool) -> dict
         run_dir.mkdir(parents=True, exist_ok=True)
         return None
     previous = store.load_manifest(run_dir)
-    previous_study = store.load_study(run_dir, previous)
-    # a run that never finished a chunk holds nothing worth keeping
-    nothing_played = (previous["status"] != "complete"
-                      and not store.finished_chunks(run_dir, previous_study))
-    if not resume or nothing_played:
+    if not resume:
         _remove_run_files(run_dir)
+        return None
+    previous_study = store.load_study(run_dir, previous)
+    if previous["status"] != "complete" and not store.finished_chunks(run_dir, previous_study):
+        _remove_run_files(run_dir)             # it never finished a chunk: nothing to keep
         return None
     if previous_study.key() != study.key():
         raise TricksimError(f"{run_dir} holds a different study; use another --out or delete it")
