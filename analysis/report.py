@@ -137,7 +137,10 @@ def describe_study(manifest: dict) -> list[tuple[str, str]]:
     from sim import registry
     from sim.study import Study
     study = manifest["study"]
-    games = int(study["boards"]) * int(registry.game(study["game"]).games_per_board(Study.from_dict(study)))
+    per_board = manifest.get("games_per_board")        # runs written before it: ask the engine
+    if per_board is None:
+        per_board = registry.game(study["game"]).games_per_board(Study.from_dict(study))
+    games = int(study["boards"]) * int(per_board)
     options = ", ".join(f"{k}={v}" for k, v in sorted(study.get("options", {}).items())) or "defaults"
     players = ", ".join(f"{slot} {spec}" for slot, spec in enumerate(study["lineup"]))
     return [

@@ -47,7 +47,9 @@ def _add_study_args(p: argparse.ArgumentParser) -> None:
                    help="reduce results inside each task (flat memory for huge studies) "
                         "instead of storing every record")
     p.add_argument("--chunk-games", type=int, dest="chunk_boards",
-                   help="games per chunk (part of the study: changes the random streams)")
+                   help="games per chunk, at least 1 (default: about 100,000 deals): the unit of "
+                        "work and of resume; it changes no result (every board has its own "
+                        "deal and decision streams)")
 
 
 def _add_run_args(p: argparse.ArgumentParser) -> None:
@@ -56,8 +58,11 @@ def _add_run_args(p: argparse.ArgumentParser) -> None:
                    help="where chunks run: loky (local processes, default), serial, threading, "
                         "numba (in-process threads), dask, ray")
     p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="dask scheduler address (default: a local cluster of --jobs workers)")
+                   help="dask scheduler or ray cluster address (default: a local cluster of "
+                        "--jobs workers)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--fresh", action="store_true",
+                   help="start afresh: delete the run in the output directory instead of resuming it")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -78,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "run directory; resumes an interrupted run of the same study.")
     _add_study_args(p)
     _add_run_args(p)
-    p.add_argument("--out", type=Path, help="run directory (default results/<game>-<seed>)")
+    p.add_argument("--out", type=Path, help="run directory (default results/<game>[-<variant>]-"
+                                            "seed<seed>-<hash of the study>)")
     p.add_argument("--report", action="store_true", help="write the report when done")
 
     p = sub.add_parser("study", help="run every study of a TOML study file, with reports",
@@ -155,12 +161,22 @@ def _study_from_args(args):
 def _run(study, out, args) -> Path:
     from .runner import run_study
     return run_study(study, out, jobs=args.jobs, backend=args.backend,
-                     scheduler=args.scheduler, progress=not args.no_progress)
+                     scheduler=args.scheduler, progress=not args.no_progress,
+                     resume=not args.fresh)
+
+
+def default_out(study) -> Path:
+    """results/<game>[-<variant>]-seed<seed>-<hash>: readable, and distinct for
+    studies that differ in anything (lineup, options, size, seating)."""
+    import hashlib
+    short = hashlib.sha256(study.key().encode()).hexdigest()[:8]
+    parts = [study.game, study.variant, f"seed{study.seed}", short]
+    return Path("results") / "-".join(p for p in parts if p)
 
 
 def cmd_simulate(args) -> None:
     study = _study_from_args(args)
-    out = args.out or Path("results") / f"{study.game}-{study.seed}"
+    out = args.out or default_out(study)
     run_dir = _run(study, out, args)
     print(f"run written to {run_dir}")
     if args.report:
@@ -195,6 +211,13 @@ def cmd_report(args) -> None:
 def _compare(run_a: Path, run_b: Path, out: Path) -> None:
     from analysis.compare import compare, write_comparison
     from analysis.report import markdown_table
+    from .store import check_output_dir, load_manifest
+    check_output_dir(out)
+    # another engine may deal other cards: the pairing would be meaningless
+    engines = {run: load_manifest(run).get("code", {}).get("engine") for run in (run_a, run_b)}
+    if None not in engines.values() and len(set(engines.values())) > 1:
+        raise TricksimError(f"{run_a} and {run_b} were played by different tricksim engines; "
+                            f"play both with the same one to compare them")
     tables = compare(run_a, run_b)
     for name, table in tables.items():
         print(table.attrs.get("title", name))

@@ -38,16 +38,29 @@ Who writes what
 
     After a chunk's files, the parent writes its marker
     (``chunks/chunk-00003.json``); a chunk with a marker is finished. A run
-    started again on the same directory skips finished chunks (resume).
+    started again on the same directory skips finished chunks (resume), but
+    only if the same code would play the rest: the manifest's ``code`` holds
+    a hash of the engine's sources, each user player's module file and the
+    players' params, and a run whose hash differs is refused. Once an
+    aggregate run's final cube is written, its chunk checkpoints are deleted.
+
+    A run that fails before any chunk is finished removes what it wrote, so
+    the directory is free for the next command. ``jobs`` is capped at the
+    number of chunks to play and, on this machine, at its number of cores.
 """
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.metadata
+import json
+import os
 import platform
+import signal
 import sys
+import threading
 import time
-from contextlib import closing
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -106,6 +119,18 @@ def _joblib_results(tasks, jobs: int, backend: str | None):
     return parallel(delayed(run_chunk_task)(*args) for args in tasks)
 
 
+def _joblib_waves(tasks, jobs: int):
+    """For joblib backends that cannot return a generator (ray's): a few chunks
+    per call, so finished chunks are saved as they come and the parent holds
+    at most one wave of results. One pool serves every wave."""
+    from joblib import Parallel, delayed
+
+    wave = 2 * jobs
+    with Parallel(n_jobs=jobs, batch_size=1) as parallel:
+        for start in range(0, len(tasks), wave):
+            yield from parallel(delayed(run_chunk_task)(*args) for args in tasks[start:start + wave])
+
+
 def _dask_results(tasks, jobs: int, scheduler: str | None):
     try:
         from distributed import Client, LocalCluster
@@ -140,10 +165,28 @@ def _ray_results(tasks, jobs: int, scheduler: str | None):
     from joblib import parallel_config
 
     register_ray()
-    if scheduler and not ray.is_initialized():
-        ray.init(address=scheduler)
-    with parallel_config(backend="ray"):
-        yield from _joblib_results(tasks, jobs, None)
+    started_here = not ray.is_initialized()
+    if started_here:
+        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")   # no network calls, no prompt
+        # ray's workers do not inherit the driver's sys.path: give them this
+        # engine (and the user's modules) on PYTHONPATH
+        paths = [str(Path(__file__).resolve().parent.parent), os.getcwd(), os.environ.get("PYTHONPATH", "")]
+        runtime_env = {"env_vars": {"PYTHONPATH": os.pathsep.join(p for p in paths if p)}}
+        try:
+            if scheduler:
+                ray.init(address=scheduler, runtime_env=runtime_env, logging_level="WARNING")
+            else:
+                # "local": a private instance, never a cluster another `ray start` left
+                ray.init(address="local", num_cpus=jobs, include_dashboard=False,
+                         runtime_env=runtime_env, logging_level="WARNING")
+        except ConnectionError as exc:
+            raise TricksimError(f"cannot reach the ray cluster at {scheduler}: {exc}") from None
+    try:
+        with parallel_config(backend="ray"):
+            yield from _joblib_waves(tasks, jobs)
+    finally:
+        if started_here:
+            ray.shutdown()
 
 
 def _numba_results(game, study: Study, todo: list[int], jobs: int, analysis_name, write_dir):
@@ -270,10 +313,52 @@ def _players(study: Study, family: str) -> list[dict]:
     return out
 
 
-def _open_run_dir(run_dir: Path, study: Study, resume: bool) -> dict | None:
+def _player_modules(family: str, spec: str) -> set[str]:
+    """Modules a user player's decisions come from: the module its spec names
+    and the module its decision function is defined in."""
+    from strategies.abi import KIND_USER
+    from strategies.registry import resolve
+
+    player = resolve(family, spec)
+    if player.kind != KIND_USER:
+        return set()
+    modules = {str(spec).split("[", 1)[0].strip().partition(":")[0]}
+    decide = getattr(player.decide, "py_func", player.decide)
+    modules.add(getattr(decide, "__module__", None) or "")
+    return {m for m in modules if m}
+
+
+def _code(study: Study, family: str, players: list[dict]) -> dict:
+    """What decides the results besides the study: the engine's sources, the
+    source file of every user player's module, and the players' params.
+    ``hash`` changes when any of them does."""
+    from . import _engine_source_hash
+
+    modules = {}
+    for spec in study.lineup:
+        for name in sorted(_player_modules(family, spec)):
+            path = getattr(sys.modules.get(name), "__file__", None)
+            modules[name] = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16] if path else None
+    params = [[p["spec"], p["params"]] for p in players]
+    code = {"engine": _engine_source_hash(), "modules": dict(sorted(modules.items()))}
+    text = json.dumps([code, params], sort_keys=True)
+    code["hash"] = hashlib.sha256(text.encode()).hexdigest()[:16]
+    return code
+
+
+def _is_whole(run_dir: Path, manifest: dict, study: Study) -> bool:
+    """A complete run whose final files are all there (re-running it is a no-op)."""
+    if manifest["status"] != "complete":
+        return False
+    if manifest["layout"] == "aggregate":
+        return bool(manifest["tables"]) and all(store.cube_file(run_dir, n).is_file()
+                                                for n in manifest["tables"])
+    return len(store.finished_chunks(run_dir, study)) == study.n_chunks
+
+
+def _open_run_dir(run_dir: Path, study: Study, code: dict, resume: bool) -> dict | None:
     """Make ``run_dir`` ready; return the manifest of the run it holds, if any."""
-    if run_dir.exists() and not run_dir.is_dir():
-        raise TricksimError(f"{run_dir} is a file; the output must be a directory")
+    store.check_output_dir(run_dir)
     if not (run_dir / store.MANIFEST).exists():
         if run_dir.exists() and any(run_dir.iterdir()):
             raise TricksimError(f"{run_dir} is not empty and holds no tricksim run; use another --out")
@@ -283,8 +368,15 @@ def _open_run_dir(run_dir: Path, study: Study, resume: bool) -> dict | None:
     if not resume:
         _remove_run_files(run_dir)
         return None
-    if store.load_study(run_dir, previous).key() != study.key():
+    previous_study = store.load_study(run_dir, previous)
+    if previous["status"] != "complete" and not store.finished_chunks(run_dir, previous_study):
+        _remove_run_files(run_dir)             # it never finished a chunk: nothing to keep
+        return None
+    if previous_study.key() != study.key():
         raise TricksimError(f"{run_dir} holds a different study; use another --out or delete it")
+    if previous.get("code", {}).get("hash") != code["hash"]:
+        raise TricksimError(f"{run_dir} was played by other code (engine, player module or params "
+                            f"changed since); start it afresh with --fresh, or use another --out")
     store.remove_temporaries(run_dir)
     return previous
 
@@ -294,11 +386,7 @@ def _remove_run_files(run_dir: Path) -> None:
     for pattern in ("*-[0-9][0-9][0-9][0-9][0-9]*.parquet", "cube-*.parquet", store.MANIFEST):
         for path in run_dir.glob(pattern):
             path.unlink()
-    chunks = run_dir / store.CHUNKS_DIR
-    if chunks.is_dir():
-        for path in chunks.iterdir():
-            path.unlink()
-        chunks.rmdir()
+    store.remove_chunk_files(run_dir)
     store.remove_temporaries(run_dir)
 
 
@@ -327,14 +415,47 @@ def _check_jobs(jobs) -> int:
     return jobs
 
 
+def _workers(jobs: int, backend: str, scheduler: str | None, n_tasks: int) -> int:
+    """Workers worth starting: no more than chunks to play, and on this machine
+    no more than its cores (more only add start-up time and memory)."""
+    from joblib import cpu_count
+
+    if backend == "serial":
+        return 1
+    jobs = min(jobs, max(1, n_tasks))
+    if not scheduler:
+        jobs = min(jobs, cpu_count())
+    return jobs
+
+
+@contextmanager
+def _terminate_raises_interrupt():
+    """SIGTERM (and SIGHUP) end the run like Ctrl-C: a KeyboardInterrupt makes
+    joblib kill its workers, which would otherwise finish their chunks."""
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught = [s for s in (signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None]
+    previous = {s: signal.signal(s, interrupt) for s in caught}
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+
+
 def run_study(study, out_dir, jobs: int = 1, backend: str = "loky", scheduler: str | None = None,
               progress: bool = True, resume: bool = True) -> Path:
     """Play every chunk of ``study`` and write the run directory ``out_dir``.
 
     ``study`` is a :class:`~sim.study.Study` or its dict. A directory holding
-    the same study is resumed (finished chunks are kept) unless ``resume`` is
-    false, which starts it afresh; a directory holding another study is an
-    error. Returns the run directory.
+    the same study, played by the same code (engine, user player modules,
+    params), is resumed (finished chunks are kept) unless ``resume`` is
+    false, which starts it afresh; a directory holding another study or
+    played by other code is an error. Returns the run directory.
     """
     study = study if isinstance(study, Study) else Study.from_dict(study)
     if backend not in BACKENDS:
@@ -346,24 +467,32 @@ def run_study(study, out_dir, jobs: int = 1, backend: str = "loky", scheduler: s
     game = registry.game(study.game)
     meta = registry.info(study.game)
     run_dir = Path(out_dir)
-    previous = _open_run_dir(run_dir, study, resume)
-    finished = store.finished_chunks(run_dir, study)
+    players = _players(study, meta.family)
+    code = _code(study, meta.family, players)
+    created = not run_dir.exists()
+    previous = _open_run_dir(run_dir, study, code, resume)
     layout = "aggregate" if study.aggregate else "records"
-    if (previous and previous["status"] == "complete" and len(finished) == study.n_chunks
-            and all(store.cube_file(run_dir, n).is_file() for n in previous["tables"]
-                    if layout == "aggregate")):
+    if previous and _is_whole(run_dir, previous, study):
+        if layout == "aggregate":
+            store.remove_chunk_files(run_dir)  # left if a run was stopped right after finishing
         return run_dir
+    finished = store.finished_chunks(run_dir, study)
+    todo = [i for i in range(study.n_chunks) if i not in finished]
+    jobs = _workers(jobs, backend, scheduler, len(todo))
 
-    deals_per_board = game.rounds(study) * game.games_per_board(study)
+    games_per_board = game.games_per_board(study)
+    deals_per_board = game.rounds(study) * games_per_board
     manifest = {
         "format": store.FORMAT_VERSION,
         "study": study.to_dict(),
         "game": {"name": meta.name, "title": meta.title, "family": meta.family},
-        "players": _players(study, meta.family),
+        "players": players,
         "root_seed": study.seed,
         "layout": layout,
         "tables": list(game.tables) if layout == "records" else [],
+        "games_per_board": games_per_board,
         "versions": _versions(),
+        "code": code,
         "backend": backend,
         "jobs": jobs,
         "status": "running",
@@ -384,7 +513,29 @@ def run_study(study, out_dir, jobs: int = 1, backend: str = "loky", scheduler: s
         store.write_manifest(run_dir, manifest)
 
     write_manifest("running")
-    todo = [i for i in range(study.n_chunks) if i not in finished]
+    try:
+        with _terminate_raises_interrupt():
+            _play(study, game, run_dir, todo, finished, jobs, backend, scheduler, progress,
+                  deals_per_board, manifest, write_manifest)
+    except BaseException:
+        if finished:
+            write_manifest("running")          # the chunks to keep, for the next run
+        else:
+            # nothing to resume: leave the directory as it was, so a corrected
+            # command can use it
+            _remove_run_files(run_dir)
+            if created and run_dir.is_dir() and not any(run_dir.iterdir()):
+                run_dir.rmdir()
+        raise
+    write_manifest("complete")
+    if layout == "aggregate":
+        store.remove_chunk_files(run_dir)      # the final cube is written: checkpoints are spent
+    return run_dir
+
+
+def _play(study, game, run_dir, todo, finished, jobs, backend, scheduler, progress,
+          deals_per_board, manifest, write_manifest) -> None:
+    """Play the chunks ``todo``, save each as it finishes; write the final cube."""
     analysis = store.analysis_module(game) if study.aggregate else None
     fold = None
     if analysis is not None:
@@ -417,5 +568,3 @@ def run_study(study, out_dir, jobs: int = 1, backend: str = "loky", scheduler: s
         for name, frame in cube.items():
             store.write_frame(store.cube_file(run_dir, name), frame)
         manifest["tables"] = sorted(cube)
-    write_manifest("complete")
-    return run_dir

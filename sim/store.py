@@ -8,7 +8,8 @@ Layout of a run directory::
     cube-<name>.parquet           aggregate runs: the combined cube, written at the end
     chunks/chunk-00003.json       a chunk is finished when its marker exists: it lists
                                   the chunk's files, rows per table and seconds
-    chunks/cube-00003-<name>.parquet   aggregate runs: the cube of one chunk (checkpoint)
+    chunks/cube-00003-<name>.parquet   aggregate runs: the cube of one chunk (checkpoint;
+                                  deleted with the markers once the final cube is written)
 
 Every file is written atomically: to a hidden temporary name in the same
 directory, then renamed over the final name with ``os.replace``. A reader
@@ -46,6 +47,7 @@ FORMAT_VERSION = 1
 LAYOUTS = ("records", "aggregate")
 _TEMP_NAME = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")
 _CUBE_NAME = re.compile(r"^[A-Za-z0-9_]+$")
+_CHUNK_FILE = re.compile(r"^(chunk-[0-9]{5,}\.json|cube-[0-9]{5,}-[A-Za-z0-9_]+\.parquet)$")
 # columns that order the rows of a record table canonically (those a table has)
 _RECORD_ORDER = ("game", "deal", "seat")
 
@@ -131,6 +133,31 @@ def remove_temporaries(run_dir) -> None:
             for path in folder.iterdir():
                 if _TEMP_NAME.match(path.name):
                     path.unlink(missing_ok=True)
+
+
+def remove_chunk_files(run_dir) -> None:
+    """Delete the ``chunks`` folder's markers, checkpoints and temporaries (only
+    names we create), and the folder if that empties it."""
+    folder = Path(run_dir) / CHUNKS_DIR
+    if not folder.is_dir():
+        return
+    for path in folder.iterdir():
+        if _CHUNK_FILE.match(path.name) or _TEMP_NAME.match(path.name):
+            path.unlink(missing_ok=True)
+    if not any(folder.iterdir()):
+        folder.rmdir()
+
+
+def check_output_dir(path, option: str = "--out") -> None:
+    """TricksimError unless ``path`` is, or can be made, a directory."""
+    path = Path(path)
+    for folder in (path, *path.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                where = "it" if folder == path else folder
+                raise TricksimError(f"cannot write to {path}: {where} is a file, not a directory; "
+                                    f"give another {option}")
+            return
 
 
 # -- manifest ------------------------------------------------------------------

@@ -43,7 +43,7 @@ class Study:
         seed = whole_number("seed", seed, lowest=0)
         boards = None if boards is None else whole_number("games (boards)", boards, lowest=1)
         deals = None if deals is None else whole_number("deals", deals, lowest=1)
-        chunk_boards = None if chunk_boards is None else whole_number("chunk games", chunk_boards, lowest=0)
+        chunk_boards = None if chunk_boards is None else whole_number("chunk games", chunk_boards, lowest=1)
         lineup = tuple(lineup or ["random"])
         if len(lineup) == 1:
             lineup = lineup * n

@@ -5,7 +5,7 @@ below) and a tiny user strategy (``always_99``), so that worker processes
 can import them by this module's name, as they would a user's module.
 """
 import importlib.util
-import json
+import shutil
 
 import numpy as np
 import pandas as pd
@@ -273,9 +273,31 @@ def test_an_illegal_action_in_a_worker_surfaces_as_tricksim_error(tmp_path, back
     run_dir = tmp_path / "run"
     with pytest.raises(TricksimError, match="illegal bid 99"):
         run_study(study, run_dir, jobs=jobs, backend=backend, progress=False)
-    assert parquet_files(run_dir) == []
-    assert temporaries(run_dir) == []
-    assert json.loads((run_dir / "manifest.json").read_text())["status"] == "running"
+    assert not run_dir.exists()             # nothing played: nothing left behind
+
+
+def test_a_run_that_failed_at_once_does_not_block_the_corrected_command(tmp_path):
+    run_dir = tmp_path / "run"
+    run_dir.mkdir()
+    bad = small_study(lineup=[f"{THIS_MODULE}:always_99", "random", "random", "random"])
+    with pytest.raises(TricksimError, match="illegal bid 99"):
+        run_study(bad, run_dir, backend="serial", progress=False)
+    assert list(run_dir.iterdir()) == []    # the directory we were given stays
+    fixed = run_study(small_study(), run_dir, backend="serial", progress=False)
+    assert store.is_complete(fixed)
+
+
+def test_a_killed_run_that_finished_no_chunk_does_not_block_another_study(tmp_path):
+    run_dir = run_study(small_study(seed=8), tmp_path / "run", backend="serial", progress=False)
+    # what a run killed right after writing its manifest leaves
+    for path in run_dir.rglob("*.parquet"):
+        path.unlink()
+    shutil.rmtree(run_dir / "chunks")
+    manifest = store.load_manifest(run_dir)
+    store.write_manifest(run_dir, {**manifest, "status": "running", "chunks": []})
+    run_study(small_study(), run_dir, backend="serial", progress=False)
+    fresh = run_study(small_study(), tmp_path / "fresh", backend="serial", progress=False)
+    assert run_digest(run_dir) == run_digest(fresh)
 
 
 @pytest.mark.parametrize("kwargs, message", [
@@ -293,3 +315,130 @@ def test_bad_runner_arguments_are_refused_before_writing(tmp_path, kwargs, messa
 def test_the_ray_backend_without_ray_names_the_extra(tmp_path):
     with pytest.raises(TricksimError, match=r"pip install tricksim\[ray\]"):
         run_study(small_study(), tmp_path / "run", backend="ray", progress=False)
+
+
+# -- resume only with the same code ------------------------------------------------
+USER_MODULE = """\
+from strategies import wizard_nb
+from strategies.abi import KIND_USER
+from strategies.registry import Player
+
+PLAYER = Player(name="mine", family="wizard", kind=KIND_USER, decide=wizard_nb.{decide})
+"""
+
+
+def user_player_study(tmp_path, monkeypatch, module_name: str) -> tuple[Study, object]:
+    """A study with a user player from a module in ``tmp_path``; returns it and the module's file."""
+    source = tmp_path / f"{module_name}.py"
+    source.write_text(USER_MODULE.format(decide="random_decide"))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return small_study(lineup=[f"{module_name}:PLAYER", "random", "heuristic", "random"]), source
+
+
+def test_resume_after_the_user_module_changed_is_refused(tmp_path, monkeypatch):
+    study, source = user_player_study(tmp_path, monkeypatch, "edited_player")
+    fail_on_chunk(monkeypatch, failing_chunk=2)
+    run_dir = tmp_path / "run"
+    with pytest.raises(TricksimError, match="simulated interruption"):
+        run_study(study, run_dir, backend="serial", progress=False)
+    source.write_text(USER_MODULE.format(decide="heuristic_decide"))
+    played = fail_on_chunk(monkeypatch, failing_chunk=None)
+    with pytest.raises(TricksimError, match="other code.*--fresh") as error:
+        run_study(study, run_dir, backend="serial", progress=False)
+    assert "\n" not in str(error.value)
+    assert played == []
+    run_study(study, run_dir, backend="serial", progress=False, resume=False)    # --fresh
+    assert played == [0, 1, 2, 3]
+
+
+def test_resume_with_the_user_module_unchanged_keeps_finished_chunks(tmp_path, monkeypatch):
+    study, _ = user_player_study(tmp_path, monkeypatch, "unchanged_player")
+    whole = run_study(study, tmp_path / "whole", backend="serial", progress=False)
+    fail_on_chunk(monkeypatch, failing_chunk=2)
+    run_dir = tmp_path / "run"
+    with pytest.raises(TricksimError, match="simulated interruption"):
+        run_study(study, run_dir, backend="serial", progress=False)
+    played = fail_on_chunk(monkeypatch, failing_chunk=None)
+    run_study(study, run_dir, backend="serial", progress=False)
+    assert played == [2, 3]
+    assert run_digest(run_dir) == run_digest(whole)
+    assert "unchanged_player" in store.load_manifest(run_dir)["code"]["modules"]
+
+
+def test_resume_after_the_engine_changed_is_refused(tmp_path, monkeypatch):
+    import sim
+    fail_on_chunk(monkeypatch, failing_chunk=2)
+    with pytest.raises(TricksimError, match="simulated interruption"):
+        run_study(small_study(), tmp_path / "run", backend="serial", progress=False)
+    fail_on_chunk(monkeypatch, failing_chunk=None)
+    monkeypatch.setattr(sim, "_engine_source_hash", lambda: "another-engine")
+    with pytest.raises(TricksimError, match="other code"):
+        run_study(small_study(), tmp_path / "run", backend="serial", progress=False)
+
+
+# -- resources -------------------------------------------------------------------
+def test_jobs_are_capped_at_the_chunks_to_play_and_the_cores(tmp_path, monkeypatch):
+    from joblib import cpu_count
+
+    from sim import runner
+    asked = []
+    real = runner._joblib_results
+
+    def spy(tasks, jobs, backend):
+        asked.append(jobs)
+        return real(tasks, jobs, backend)
+
+    monkeypatch.setattr(runner, "_joblib_results", spy)
+    run_dir = run_study(small_study(), tmp_path / "run", jobs=256, backend="loky", progress=False)
+    expected = min(small_study().n_chunks, cpu_count())
+    assert asked == [expected]
+    assert store.load_manifest(run_dir)["jobs"] == expected
+
+
+@pytest.mark.parametrize("chunk_games", [0, -3])
+def test_chunk_games_below_one_is_refused(chunk_games):
+    with pytest.raises(TricksimError, match="chunk games must be a whole number at least 1"):
+        small_study(chunk_boards=chunk_games)
+
+
+def test_an_output_under_a_file_is_refused_in_one_line(tmp_path):
+    (tmp_path / "somefile").write_text("mine")
+    with pytest.raises(TricksimError, match="somefile is a file") as error:
+        run_study(small_study(), tmp_path / "somefile" / "run", backend="serial", progress=False)
+    assert "\n" not in str(error.value)
+    with pytest.raises(TricksimError, match="is a file"):
+        run_study(small_study(), tmp_path / "somefile", backend="serial", progress=False)
+    assert (tmp_path / "somefile").read_text() == "mine"
+
+
+def test_games_per_board_is_in_the_manifest(tmp_path):
+    duplicate = run_study(small_study(seating="duplicate", boards=2, chunk_boards=2), tmp_path / "dup",
+                          backend="serial", progress=False)
+    fixed = run_study(small_study(boards=2, chunk_boards=2), tmp_path / "fixed",
+                      backend="serial", progress=False)
+    assert store.load_manifest(duplicate)["games_per_board"] == 4       # 4 rotations of 4 players
+    assert store.load_manifest(fixed)["games_per_board"] == 1
+
+
+def test_the_report_reads_games_per_board_from_the_manifest(tmp_path):
+    from analysis.report import describe_study
+    run_dir = run_study(small_study(boards=2, chunk_boards=2), tmp_path / "run", backend="serial",
+                        progress=False)
+    manifest = store.load_manifest(run_dir)
+    assert dict(describe_study(manifest))["boards"] == "2 (2 games)"
+    manifest["games_per_board"] = 3         # the manifest, not the engine, says it
+    assert dict(describe_study(manifest))["boards"] == "2 (6 games)"
+
+
+# -- aggregate runs keep no checkpoints --------------------------------------------
+def test_a_complete_aggregate_run_keeps_only_manifest_and_cube(tmp_path, monkeypatch, fake_analysis):
+    study = small_study(aggregate=True)
+    run_dir = run_study(study, tmp_path / "run", jobs=2, backend="loky", progress=False)
+    files = sorted(p.relative_to(run_dir).as_posix() for p in run_dir.rglob("*"))
+    assert files == ["cube-bids.parquet", "cube-wins.parquet", "manifest.json"]
+    digest = run_digest(run_dir)
+    played = fail_on_chunk(monkeypatch, failing_chunk=None)
+    run_study(study, run_dir, backend="serial", progress=False)
+    assert played == []                     # still recognised as complete
+    assert run_digest(run_dir) == digest
+    assert len(store.load_manifest(run_dir)["chunks"]) == study.n_chunks

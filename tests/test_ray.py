@@ -1,0 +1,82 @@
+"""The ray backend: a local instance and a cluster at a scheduler address give the serial digest.
+
+Marked ``ray`` (ray starts slowly): ``pytest -m "not ray"`` deselects them.
+"""
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ray")
+
+from sim.runner import run_digest, run_study  # noqa: E402
+from sim.study import Study  # noqa: E402
+
+pytestmark = pytest.mark.ray
+
+
+def small_study() -> Study:
+    """6 boards of 4-player Wizard in 3 chunks."""
+    return Study.create("wizard", players=4, lineup=["heuristic", "random"] * 2, boards=6,
+                        seed=11, chunk_boards=2)
+
+
+@pytest.fixture(scope="module")
+def serial_digest(tmp_path_factory):
+    return run_digest(run_study(small_study(), tmp_path_factory.mktemp("serial") / "run",
+                                backend="serial", progress=False))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def ray_cluster():
+    """A one-node ray cluster of 2 CPUs started here, its address; stopped afterwards.
+
+    ``--block`` ties the cluster to this one process, so stopping it touches
+    no other ray instance on the machine.
+    """
+    port = free_port()
+    env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
+    ray_cli = Path(sys.executable).with_name("ray")
+    head = subprocess.Popen([str(ray_cli), "start", "--head", f"--port={port}", "--num-cpus=2",
+                             "--include-dashboard=false", "--disable-usage-stats",
+                             "--node-ip-address=127.0.0.1", "--block"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert head.poll() is None and time.monotonic() < deadline, "ray start failed"
+                time.sleep(0.5)
+        time.sleep(2)                       # the node registers after the port opens
+        yield f"127.0.0.1:{port}"
+    finally:
+        head.terminate()
+        try:
+            head.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            head.kill()
+            head.wait()
+
+
+def test_a_local_ray_instance_gives_the_serial_digest(tmp_path, serial_digest):
+    run_dir = run_study(small_study(), tmp_path / "ray", jobs=2, backend="ray", progress=False)
+    assert run_digest(run_dir) == serial_digest
+
+
+def test_a_ray_cluster_at_a_scheduler_address_gives_the_serial_digest(tmp_path, serial_digest, ray_cluster):
+    run_dir = run_study(small_study(), tmp_path / "ray", jobs=2, backend="ray", scheduler=ray_cluster,
+                        progress=False)
+    assert run_digest(run_dir) == serial_digest

@@ -1,0 +1,141 @@
+"""The runner seen from the command line: output paths, --fresh, and a killed run's workers."""
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sim import store
+from sim.cli import main
+from sim.runner import run_study
+from sim.study import Study
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def one_line_error(capsys) -> str:
+    err = capsys.readouterr().err
+    assert err.startswith("tricksim: error: ") and err.count("\n") == 1, err
+    return err
+
+
+def test_default_out_differs_between_studies_of_the_same_game(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    base = ["simulate", "wizard", "--games", "2", "--backend", "serial", "--no-progress"]
+    assert main(base + ["-p", "random"]) == 0
+    assert main(base + ["-p", "heuristic"]) == 0
+    assert main(base + ["-p", "random"]) == 0        # the same study: the same directory
+    runs = sorted(p.name for p in (tmp_path / "results").iterdir())
+    assert len(runs) == 2, runs
+    assert all(name.startswith("wizard-seed0-") for name in runs)
+    capsys.readouterr()
+
+
+def test_fresh_starts_a_run_of_another_study_afresh(tmp_path, capsys):
+    out = str(tmp_path / "run")
+    base = ["simulate", "wizard", "--games", "2", "--backend", "serial", "--no-progress", "--out", out]
+    assert main(base + ["--seed", "1"]) == 0
+    assert main(base + ["--seed", "2"]) == 2
+    one_line_error(capsys)
+    assert main(base + ["--seed", "2", "--fresh"]) == 0
+    assert store.load_study(out).seed == 2
+
+
+@pytest.mark.parametrize("value", ["0", "-3"])
+def test_chunk_games_below_one_is_a_one_line_error(tmp_path, capsys, value):
+    out = tmp_path / "run"
+    assert main(["simulate", "wizard", "--games", "2", "--chunk-games", value, "--out", str(out)]) == 2
+    assert "chunk games" in one_line_error(capsys)
+    assert not out.exists()
+
+
+def test_simulate_and_compare_onto_a_file_are_one_line_errors(tmp_path, capsys):
+    somefile = tmp_path / "somefile"
+    somefile.write_text("mine")
+    assert main(["simulate", "wizard", "--games", "2", "--no-progress", "--out", str(somefile / "run")]) == 2
+    assert "somefile is a file" in one_line_error(capsys)
+    study = Study.create("wizard", boards=2, seed=1)
+    a = run_study(study, tmp_path / "a", backend="serial", progress=False)
+    b = run_study(study, tmp_path / "b", backend="serial", progress=False)
+    assert main(["compare", str(a), str(b), "--out", str(somefile)]) == 2
+    assert "is a file" in one_line_error(capsys)
+    assert somefile.read_text() == "mine"
+
+
+def test_compare_refuses_runs_of_different_engines(tmp_path, capsys):
+    study = Study.create("wizard", boards=2, seed=1)
+    a = run_study(study, tmp_path / "a", backend="serial", progress=False)
+    b = run_study(study, tmp_path / "b", backend="serial", progress=False)
+    manifest = store.load_manifest(b)
+    store.write_manifest(b, {**manifest, "code": {**manifest["code"], "engine": "another-engine"}})
+    assert main(["compare", str(a), str(b), "--out", str(tmp_path / "cmp")]) == 2
+    assert "different tricksim engines" in one_line_error(capsys)
+
+
+def test_simulate_help_says_what_the_chunk_size_changes(capsys):
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "do not depend on it (deal streams are per board)" in text
+    assert "--fresh" in text
+
+
+# -- a killed run takes its workers with it ----------------------------------------
+def children(pid: int) -> set[int]:
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_killed_run_leaves_no_worker_behind(tmp_path, signum):
+    # chunks that take far longer than the wait below: a surviving worker would show
+    command = [sys.executable, "-m", "sim.cli", "simulate", "wizard", "--games", "400000",
+               "--chunk-games", "100000", "--jobs", "2", "--backend", "loky", "--no-progress",
+               "--out", str(tmp_path / "run")]
+    log = tmp_path / "stderr.txt"           # a pipe would be held open by surviving workers
+    with log.open("wb") as stderr:
+        parent = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr)
+    try:
+        deadline = time.monotonic() + 300
+        workers = set()
+        while time.monotonic() < deadline and len(workers) < 2 and parent.poll() is None:
+            time.sleep(0.5)
+            workers = {pid for pid in children(parent.pid)
+                       if b"loky" in (Path("/proc") / str(pid) / "cmdline").read_bytes()}
+        assert len(workers) >= 2, "the run never started its workers"
+        time.sleep(2)                       # the workers are playing their chunks now
+        parent.send_signal(signum)
+        parent.wait(timeout=60)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(alive(pid) for pid in workers):
+            time.sleep(0.5)
+        survivors = [pid for pid in workers if alive(pid)]
+        for pid in survivors:
+            os.kill(pid, signal.SIGKILL)
+        assert not survivors
+        assert parent.returncode == 130, log.read_text()
+        assert "interrupted; run the same command again to resume" in log.read_text()
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
