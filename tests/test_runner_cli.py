@@ -75,12 +75,21 @@ def test_compare_refuses_runs_of_different_engines(tmp_path, capsys):
     assert "different tricksim engines" in one_line_error(capsys)
 
 
-def test_simulate_help_says_what_the_chunk_size_changes(capsys):
+def test_simulate_help_says_the_chunk_size_changes_no_result_and_it_is_so(capsys, tmp_path):
     with pytest.raises(SystemExit):
         main(["simulate", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "do not depend on it (deal streams are per board)" in text
+    assert "it changes no result" in text
     assert "--fresh" in text
+    from sim.runner import run_digest, run_study
+    from sim.study import Study
+    digests = set()
+    for chunk in (3, 7, 20):   # random players draw from every board's own stream
+        study = Study.create("wizard", lineup=["random", "heuristic", "random"], players=3,
+                             boards=20, seed=4, chunk_boards=chunk)
+        digests.add(run_digest(run_study(study, tmp_path / f"c{chunk}", backend="serial",
+                                         progress=False)))
+    assert len(digests) == 1
 
 
 # -- a killed run takes its workers with it ----------------------------------------
