@@ -27,8 +27,8 @@ from strategies import jass_nb
 from . import kernels_nb as K
 from . import obs as O
 from .cards import TRUMP_WORDS, card_name
-from .records import DEALS, GAMES, MAX_EXTRA_DEALS
-from .rules import DEFAULT_TARGET, MULTIPLIERS
+from .records import DEALS, GAMES
+from .rules import DEFAULT_TARGET, MULTIPLIERS, TIE_DEALS_UNLIMITED
 
 _SEATING = {"fixed": K.SEATING_FIXED, "rotate": K.SEATING_ROTATE, "duplicate": K.SEATING_DUPLICATE}
 PHASE_KINDS = {O.PHASE_TRUMP: "trump", O.PHASE_TRUMP_PUSHED: "trump", O.PHASE_WEIS: "weis",
@@ -39,7 +39,6 @@ PHASE_KINDS = {O.PHASE_TRUMP: "trump", O.PHASE_TRUMP_PUSHED: "trump", O.PHASE_WE
 # target / (pace × mean multiplier) deals.
 _FASTEST_PACE = 180   # faster than any built-in lineup: `deals=N` studies get at least N deals
 _SLOWEST_PACE = 85    # slower than any: room enough for the deals of a chunk's games
-assert K.MAX_EXTRA_DEALS_NB == MAX_EXTRA_DEALS
 
 
 def _schieber_deals(target: int, multipliers: str, pace: int) -> int:
@@ -96,6 +95,8 @@ class JassGame:
         cfg[K.CFG_TARGET] = self.target(study)
         cfg[K.CFG_OPEN] = 1 if opts.get("predictions", "hidden") == "open" else 0
         cfg[K.CFG_MULTS:K.CFG_MULTS + 6] = MULTIPLIERS[self.multipliers(study)]
+        tie_deals = opts.get("tie_deals", TIE_DEALS_UNLIMITED)
+        cfg[K.CFG_TIE_DEALS] = -1 if tie_deals == TIE_DEALS_UNLIMITED else int(tie_deals)
         return cfg
 
     def players(self, study):
@@ -107,7 +108,8 @@ class JassGame:
         length with a margin, and at least one board's worst case."""
         cfg = self.config(study)
         games = n_boards * self.games_per_board(study)
-        worst = self.games_per_board(study) * int(K.max_deals_nb(cfg[K.CFG_VARIANT], cfg[K.CFG_TARGET])) * 4
+        worst = self.games_per_board(study) * int(K.max_deals_nb(
+            cfg[K.CFG_VARIANT], cfg[K.CFG_TARGET], cfg[K.CFG_TIE_DEALS])) * 4
         longest = longest_expected_deals(self.variant(study), self.target(study),
                                          self.multipliers(study))
         expected = int(games * 4 * longest * 1.3) + 64
@@ -125,8 +127,10 @@ class JassGame:
     def _finish(self, study, cfg, kinds, params, fns, resolved, deal_base, dec_rng,
                 first_board, n_boards, parts) -> None:
         """Play boards ``first_board …`` into fresh arrays until all are done; append to ``parts``."""
+        room = 1   # grows when a board did not fit at all (a long Differenzler tie)
         while n_boards > 0:
             n_deal_rows, n_game_rows = self._capacity(study, n_boards)
+            n_deal_rows *= room
             deals = np.empty(n_deal_rows, dtype=DEALS)
             game_rows = np.empty(n_game_rows, dtype=GAMES)
             status = np.zeros(K.ST_SIZE, dtype=np.int64)
@@ -138,6 +142,7 @@ class JassGame:
             parts.append((deals[:done[1]], game_rows[:done[2]]))
             first_board += int(done[0])
             n_boards -= int(done[0])
+            room = 1 if done[0] else 2 * room
 
     @staticmethod
     def _joined(parts) -> dict[str, np.ndarray]:
