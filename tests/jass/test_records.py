@@ -151,7 +151,10 @@ def check_schieber(study, records):
             team = claim_seat % 2
             assert (totals[team] >= target) == (end == END_CLAIM_RIGHT)
             assert winner == (team if end == END_CLAIM_RIGHT else 1 - team)
-            assert last["tricks"].sum() < 9
+            if last["complete"][0]:   # a claim after the last trick, by the team that took it
+                assert last["last_trick"][[team, team + 2]].any()
+            else:
+                assert last["tricks"].sum() < 9
         else:
             assert claim_seat == -1 and last["complete"][0]
             # counting order: Stöck, then Weis, then tricks with the last trick's team first
@@ -251,7 +254,14 @@ def test_schieber_games_end_in_every_way():
     ends = set(games["end"].tolist())
     assert ends == {END_TRICKS, END_STOECK, END_WEIS, END_CLAIM_RIGHT, END_CLAIM_WRONG}
     rare = games["game"][np.isin(games["end"], (END_STOECK, END_WEIS))]
-    check_schieber(study, subset(records, np.union1d(rare, np.arange(300))))
+    # claims come after the last trick of a deal too, not only in the middle of one
+    claimed = games["game"][np.isin(games["end"], (END_CLAIM_RIGHT, END_CLAIM_WRONG))]
+    deals = records["deals"][np.lexsort((records["deals"]["deal"], records["deals"]["game"]))]
+    final = deals[np.append(deals["game"][1:] != deals["game"][:-1], True)]
+    after_last = final["game"][np.isin(final["game"], claimed) & (final["complete"] == 1)]
+    assert 0 < len(np.unique(after_last)) < len(claimed)
+    check_schieber(study, subset(records, np.union1d(rare, np.union1d(after_last[:50],
+                                                                      np.arange(300)))))
 
 
 @pytest.mark.parametrize("option", ["hidden", "open"])
