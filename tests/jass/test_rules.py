@@ -15,7 +15,7 @@ from sim.games.jass import kernels_nb as K
 from sim.games.jass import obs as O
 from sim.games.jass import rules_nb
 from sim.games.jass.cards import mask_of, parse_card
-from sim.replay import replay
+from sim.replay import replay, transcript
 
 from .helpers import (PACK, card_points, claim, deal, finish, play, predict, record, trick, trump,
                      weis)
@@ -516,8 +516,13 @@ def test_a_claim_after_the_last_trick_counts_the_match_and_wins():
     # 2000 + 354 falls short of 2500 without the match; 2000 + 354 + 200 = 2554 reaches it
     rec, result = match_deal(2000)
     assert result["result"]["winner"] == 0 and "tricks" in result["result"]["end"]   # no claim
-    final = replay(dict(rec, decisions=rec["decisions"] + [claim(2)]))["result"]
+    claimed = dict(rec, decisions=rec["decisions"] + [claim(2)])
+    result = replay(claimed)
+    final = result["result"]
     assert final["claim"] == {"seat": 2, "right": True} and final["complete"]
+    text = transcript(claimed, result)
+    assert "Trick 9: seat 0 leads" in text and "seat 2 claims the game (Thanks, enough)." in text
+    assert "team 0: card points 157 + Stöck 20 + match 100, × 2 = 554 (total 2554)" in text
     assert final["match"] == [100, 0] and final["totals"] == [2554, 0]
     assert final["game_over"] and final["winner"] == 0 and "right claim" in final["end"]
 
