@@ -48,7 +48,9 @@ The kernels' contract::
 
 ``simulate_chunk_nb`` plays boards ``first_board …`` and stops early, before a
 board that might not fit ``deals_out``/``games_out`` (see ``board_rows``), or
-after an illegal action (``status``, layout in :mod:`sim.kit_nb`).
+after an illegal action (``status``, layout in :mod:`sim.kit_nb`). A game with
+no longest length checks its room deal by deal and drops a board that outgrows
+the arrays; the base then plays it again into arrays twice as large.
 ``done`` gets (boards played, deal rows, game rows). Board ``b``'s cards and
 decisions come from its own streams, so the loop here continues a chunk that
 ran out of room in fresh arrays and the records are the same as if it had not
@@ -201,8 +203,10 @@ class GameBase:
         """Play boards ``first_board …`` into fresh arrays until all are done; append to ``parts``."""
         deals_dtype, games_dtype = self.tables["deals"], self.tables["games"]
         kernels = self.kernels
+        room = 1   # doubles while not even one board fits (a game with no longest length)
         while n_boards > 0:
             n_deal_rows, n_game_rows = self.capacity(study, n_boards)
+            n_deal_rows *= room
             deals = np.empty(n_deal_rows, dtype=deals_dtype)
             games = np.empty(n_game_rows, dtype=games_dtype)
             status = np.zeros(ST_SIZE, dtype=np.int64)
@@ -211,11 +215,12 @@ class GameBase:
                                       first_board, n_boards, deals, games, status, done)
             if status[ST_CODE] != 0:
                 raise self.illegal_action_error(status, resolved)
-            if done[0] == 0:   # cannot happen with board_rows right; never loop forever
+            if done[0] == 0 and self.max_deals_per_game(study) is not None:
                 raise RuntimeError(f"{self.name}: a board does not fit {n_deal_rows} deal rows")
             parts.append((deals[:done[1]], games[:done[2]]))
             first_board += int(done[0])
             n_boards -= int(done[0])
+            room = 1 if done[0] else 2 * room
 
     @staticmethod
     def _joined(parts) -> dict[str, np.ndarray]:

@@ -14,8 +14,7 @@ import pytest
 from sim import registry
 from sim.errors import TricksimError
 from sim.games.jass.records import (END_CLAIM_RIGHT, END_CLAIM_WRONG, END_EXTRA_DEALS,
-                                    END_FOUR_DEALS, END_STOECK, END_TIE_CAP, END_TRICKS, END_WEIS,
-                                    MAX_EXTRA_DEALS)
+                                    END_FOUR_DEALS, END_STOECK, END_TIE_CAP, END_TRICKS, END_WEIS)
 from sim.rng_nb import chunk_states
 from sim.study import Study
 
@@ -152,7 +151,10 @@ def check_schieber(study, records):
             team = claim_seat % 2
             assert (totals[team] >= target) == (end == END_CLAIM_RIGHT)
             assert winner == (team if end == END_CLAIM_RIGHT else 1 - team)
-            assert last["tricks"].sum() < 9
+            if last["complete"][0]:   # a claim after the last trick, by the team that took it
+                assert last["last_trick"][[team, team + 2]].any()
+            else:
+                assert last["tricks"].sum() < 9
         else:
             assert claim_seat == -1 and last["complete"][0]
             # counting order: Stöck, then Weis, then tricks with the last trick's team first
@@ -193,12 +195,14 @@ def check_differenzler(study, records):
     assert ((0 <= prediction) & (prediction <= 157)).all()
     assert (d["penalty"] == np.abs(d["points"].astype(np.int64) - prediction)).all()
     assert (d["team_score"] == d["points"]).all()
+    cap = study.option_dict.get("tie_deals", "unlimited")
+    most = float("inf") if cap == "unlimited" else 4 + cap
     extra_games = 0
     for dg, g in games_of(records):
         totals = np.cumsum(dg["penalty"].astype(np.int64), axis=0)
         assert (dg["total"] == totals).all()
         n = len(dg)
-        assert 4 <= n <= 4 + MAX_EXTRA_DEALS and (g["extra_deals"] == n - 4).all()
+        assert 4 <= n <= most and (g["extra_deals"] == n - 4).all()
         # after deal 4 and every extra deal but the last, the lowest total was tied
         for k in range(3, n - 1):
             low = totals[k].min()
@@ -208,7 +212,7 @@ def check_differenzler(study, records):
         tied = int((final == low).sum())
         end = int(g["end"][0])
         if tied > 1:
-            assert n == 4 + MAX_EXTRA_DEALS and end == END_TIE_CAP
+            assert n == most and end == END_TIE_CAP
         else:
             assert end == (END_FOUR_DEALS if n == 4 else END_EXTRA_DEALS)
         extra_games += n > 4
@@ -250,7 +254,14 @@ def test_schieber_games_end_in_every_way():
     ends = set(games["end"].tolist())
     assert ends == {END_TRICKS, END_STOECK, END_WEIS, END_CLAIM_RIGHT, END_CLAIM_WRONG}
     rare = games["game"][np.isin(games["end"], (END_STOECK, END_WEIS))]
-    check_schieber(study, subset(records, np.union1d(rare, np.arange(300))))
+    # claims come after the last trick of a deal too, not only in the middle of one
+    claimed = games["game"][np.isin(games["end"], (END_CLAIM_RIGHT, END_CLAIM_WRONG))]
+    deals = records["deals"][np.lexsort((records["deals"]["deal"], records["deals"]["game"]))]
+    final = deals[np.append(deals["game"][1:] != deals["game"][:-1], True)]
+    after_last = final["game"][np.isin(final["game"], claimed) & (final["complete"] == 1)]
+    assert 0 < len(np.unique(after_last)) < len(claimed)
+    check_schieber(study, subset(records, np.union1d(rare, np.union1d(after_last[:50],
+                                                                      np.arange(300)))))
 
 
 @pytest.mark.parametrize("option", ["hidden", "open"])

@@ -15,7 +15,7 @@ from sim.games.jass import kernels_nb as K
 from sim.games.jass import obs as O
 from sim.games.jass import rules_nb
 from sim.games.jass.cards import mask_of, parse_card
-from sim.replay import replay
+from sim.replay import replay, transcript
 
 from .helpers import (PACK, card_points, claim, deal, finish, play, predict, record, trick, trump,
                      weis)
@@ -503,12 +503,78 @@ def test_claims_only_right_after_a_trick_by_the_team_that_took_it():
     assert "unknown kind 'claim'" in message
 
 
-def test_no_claim_after_the_last_trick():
-    hands = deal(seed=18)
-    rec, result = finish(record(hands, [trump(0, "S")], scores=[2499, 0]))
-    assert result["result"]["over"] and result["result"]["complete"]
-    message = replay_error(dict(rec, decisions=rec["decisions"] + [claim(0)]))
-    assert "the deal is over" in message
+def match_deal(team0_total):
+    """Seat 0 holds all nine hearts and chooses hearts (x2): it takes every trick.
+    Team 0 counts 2 x (157 + Stöck 20) = 354 with its tricks, 200 more with the match."""
+    hands = deal("H6 H7 H8 H9 HT HJ HQ HK HA", seed=20)
+    rec, result = finish(record(hands, [trump(0, "H"), weis(0, False)], scores=[team0_total, 0]))
+    assert [t["winner"] for t in result["tricks"]] == [0] * 9
+    return rec, result
+
+
+def test_a_claim_after_the_last_trick_counts_the_match_and_wins():
+    # 2000 + 354 falls short of 2500 without the match; 2000 + 354 + 200 = 2554 reaches it
+    rec, result = match_deal(2000)
+    assert result["result"]["winner"] == 0 and "tricks" in result["result"]["end"]   # no claim
+    claimed = dict(rec, decisions=rec["decisions"] + [claim(2)])
+    result = replay(claimed)
+    final = result["result"]
+    assert final["claim"] == {"seat": 2, "right": True} and final["complete"]
+    text = transcript(claimed, result)
+    assert "Trick 9: seat 0 leads" in text and "seat 2 claims the game (Thanks, enough)." in text
+    assert "team 0: card points 157 + Stöck 20 + match 100, × 2 = 554 (total 2554)" in text
+    assert final["match"] == [100, 0] and final["totals"] == [2554, 0]
+    assert final["game_over"] and final["winner"] == 0 and "right claim" in final["end"]
+
+
+def test_a_wrong_claim_after_the_last_trick_loses():
+    # 1900 + 554 = 2454: short of the target, so the claim loses at once
+    rec, _ = match_deal(1900)
+    final = replay(dict(rec, decisions=rec["decisions"] + [claim(0)]))["result"]
+    assert final["claim"] == {"seat": 0, "right": False} and final["totals"] == [2454, 0]
+    assert final["game_over"] and final["winner"] == 1 and "wrong claim" in final["end"]
+    # only the team that took the last trick may claim, and only once the trick is complete
+    message = replay_error(dict(rec, decisions=rec["decisions"] + [claim(1)]))
+    assert "only the team that has just taken the trick" in message
+    message = replay_error(dict(rec, decisions=rec["decisions"][:-1] + [claim(0)]))
+    assert "right after a trick" in message
+
+
+def test_a_claim_after_the_last_trick_comes_before_the_counting_order():
+    # team 1 holds Stöck and reaches the target with it; counted in order it would win
+    # (see test_stoeck_counts_before_tricks_at_the_end_of_a_deal). Team 0 took the last
+    # trick, has reached the target too, and claims first.
+    hands = deal("", "HQ HK", seed=15)
+    rec, result = finish(record(hands, [trump(0, "H")], scores=[2490, 2480]))
+    assert result["result"]["winner"] == 1 and "Stöck" in result["result"]["end"]
+    taker = result["tricks"][-1]["winner"]
+    assert taker % 2 == 0
+    final = replay(dict(rec, decisions=rec["decisions"] + [claim(taker)]))["result"]
+    assert final["claim"] == {"seat": taker, "right": True}
+    assert final["winner"] == 0 and "right claim" in final["end"]
+    message = replay_error(dict(rec, decisions=rec["decisions"] + [claim(taker), claim(taker)]))
+    assert "the game ended with the claim of decision" in message
+
+
+def test_the_engine_asks_for_a_claim_after_the_last_trick():
+    # played on the engine's steps: after the ninth trick the taker is asked, and the
+    # points it is shown include the match bonus
+    rec, _ = match_deal(2000)
+    hand_masks = np.array([mask(" ".join(h)) for h in rec["hands"]], dtype=np.uint64)
+    st = np.zeros(K.STATE_SIZE, dtype=np.int64)
+    K.new_game_nb(st, K.VARIANT_SCHIEBER, 2500, 0, 1, 2, 2, 1, 3, 4)
+    st[O.TEAM_TOTALS] = 2000
+    K.start_deal_nb(st, 3, 0, -1)
+    K.apply_trump_nb(st, hand_masks, 1)
+    K.apply_weis_nb(st, 0)
+    for d in rec["decisions"][2:]:
+        assert d["kind"] == "play" and st[O.PHASE] == O.PHASE_PLAY
+        K.apply_play_nb(st, hand_masks, parse_card(d["value"]))
+    assert st[O.PHASE] == O.PHASE_CLAIM and st[O.SEAT] == 0
+    obs = K.observation_nb(st, hand_masks, 0, K.legal_actions_nb(st, hand_masks))
+    assert list(obs[O.TEAM_COUNTED:O.TEAM_COUNTED + 2]) == [2554, 0]
+    K.apply_nb(st, hand_masks, O.PHASE_CLAIM, 0, 0)       # plays on: the deal is over
+    assert st[O.PHASE] == K.PHASE_OVER and st[K.X_CLAIM_SEAT] == -1
 
 
 # -- what the players see: Weis shown after the first trick, Stöck when announced ---------------

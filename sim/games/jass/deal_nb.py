@@ -10,7 +10,7 @@ step functions one decision at a time.
 This module: a new game and a new deal (``new_game_nb``, ``start_deal_nb``),
 the decisions before the first card (``apply_trump_nb``, ``apply_weis_nb``,
 ``apply_predict_nb``), "Thanks, enough" (``claim_offered_nb``,
-``apply_claim_nb``), all four by phase (``apply_decision_nb``) and the score
+``apply_claim_nb``, after any trick, the last one too), all four by phase (``apply_decision_nb``) and the score
 at the end of a deal (``finish_deal_nb``).
 The card play and asking the players are in ``play_nb``; whole games in
 ``kernels_nb``.
@@ -152,8 +152,11 @@ def stoeck_announced_nb(st, played):
 @njit(cache=True, inline="always")
 def counted_nb(st, team, stoeck_seat):
     """The team's game total if its points were counted now (what a claim is judged on):
-    total before the deal + multiplier × (announced Stöck + Weis once shown + card points)."""
+    total before the deal + multiplier × (announced Stöck + Weis once shown + card points,
+    and after the last trick the match bonus of a team that took all nine)."""
     raw = st[O.POINTS + team] + st[O.POINTS + team + 2]
+    if st[O.TRICK_NO] == N_TRICKS and st[O.TRICKS + team] + st[O.TRICKS + team + 2] == N_TRICKS:
+        raw += MATCH_BONUS
     if st[O.TRICK_NO] >= 1:
         raw += team_weis_nb(st, team)
     if stoeck_seat >= 0 and stoeck_seat % 2 == team:
@@ -250,8 +253,9 @@ def apply_claim_nb(st, seat, claim):
 
     Right claim (its counted points reach the target): it wins at once;
     wrong: it loses at once. Either way the deal and the game stop here.
+    Playing on after the last trick leaves the deal over, to be counted.
     """
-    st[O.PHASE] = O.PHASE_PLAY
+    st[O.PHASE] = O.PHASE_PLAY if st[O.TRICK_NO] < N_TRICKS else PHASE_OVER
     st[O.SEAT] = st[O.TRICK_LEADER]
     if claim:
         team = seat % 2
@@ -264,9 +268,9 @@ def apply_claim_nb(st, seat, claim):
 @njit(cache=True, inline="always")
 def claim_offered_nb(st):
     """Whether the engine asks the team that has just taken a trick whether it claims:
-    a trick but the last is complete, and some team's counted points reach the target
-    (before that a claim could only be wrong)."""
-    if st[X_CLAIMS] == 0 or st[O.TRICK_N] != 0 or st[O.TRICK_NO] < 1 or st[O.TRICK_NO] >= N_TRICKS:
+    a trick is complete (the last one too), and some team's counted points reach the
+    target (before that a claim could only be wrong)."""
+    if st[X_CLAIMS] == 0 or st[O.TRICK_N] != 0 or st[O.TRICK_NO] < 1:
         return False
     stoeck = stoeck_announced_nb(st, st[O.PLAYED])
     return (counted_nb(st, 0, stoeck) >= st[O.TARGET]) | (counted_nb(st, 1, stoeck) >= st[O.TARGET])
@@ -293,8 +297,9 @@ def finish_deal_nb(st):
     """Score the deal that is over and add it to the totals; say whether the game ended.
 
     Schieber (``X_SCORE`` per team, ``X_END``, ``X_WINNER``): after a claim,
-    each team counts what it has (Stöck if announced, Weis, card points) and
-    the claim decides. After the last trick: match bonus, then the counting
+    each team counts what it has (Stöck if announced, Weis, card points, and
+    the match after the last trick) and the claim decides. After the last
+    trick without a claim: match bonus, then the counting
     order Stöck → Weis → tricks, the last trick's team counting its tricks
     first; the first team to reach the target wins.
     Differenzler (``X_SCORE`` per seat): the penalty |points − prediction|.

@@ -24,8 +24,8 @@ from ...game import GameBase
 from . import kernels_nb as K
 from . import obs as O
 from .cards import TRUMP_WORDS, card_name
-from .records import DEALS, GAMES, MAX_EXTRA_DEALS
-from .rules import DEFAULT_TARGET, MULTIPLIERS
+from .records import DEALS, GAMES
+from .rules import DEFAULT_TARGET, MULTIPLIERS, TIE_DEALS_UNLIMITED
 
 PHASE_KINDS = {O.PHASE_TRUMP: "trump", O.PHASE_TRUMP_PUSHED: "trump", O.PHASE_WEIS: "weis",
                O.PHASE_PREDICT: "predict", O.PHASE_PLAY: "play", O.PHASE_CLAIM: "claim"}
@@ -35,7 +35,6 @@ PHASE_KINDS = {O.PHASE_TRUMP: "trump", O.PHASE_TRUMP_PUSHED: "trump", O.PHASE_WE
 # target / (pace × mean multiplier) deals.
 _FASTEST_PACE = 180   # faster than any built-in lineup: `deals=N` studies get at least N deals
 _SLOWEST_PACE = 85    # slower than any: room enough for the deals of a chunk's games
-assert K.MAX_EXTRA_DEALS_NB == MAX_EXTRA_DEALS
 
 
 def _schieber_deals(target: int, multipliers: str, pace: int) -> int:
@@ -92,9 +91,13 @@ class JassGame(GameBase):
         return longest_expected_deals(self.variant(study), self.target(study),
                                       self.multipliers(study))
 
-    def max_deals_per_game(self, study) -> int:
+    def max_deals_per_game(self, study) -> int | None:
+        """Schieber: bounded by the target; Differenzler: 4 + the tie-break limit, or
+        None without a limit (a tie plays on until it is broken)."""
         cfg = self.config(study)
-        return int(K.max_deals_nb(cfg[K.CFG_VARIANT], cfg[K.CFG_TARGET]))
+        if cfg[K.CFG_VARIANT] != K.VARIANT_SCHIEBER and cfg[K.CFG_TIE_DEALS] < 0:
+            return None
+        return int(K.max_deals_nb(cfg[K.CFG_VARIANT], cfg[K.CFG_TARGET], cfg[K.CFG_TIE_DEALS]))
 
     def config(self, study) -> np.ndarray:
         opts = study.option_dict
@@ -105,6 +108,8 @@ class JassGame(GameBase):
         cfg[K.CFG_TARGET] = self.target(study)
         cfg[K.CFG_OPEN] = 1 if opts.get("predictions", "hidden") == "open" else 0
         cfg[K.CFG_MULTS:K.CFG_MULTS + 6] = MULTIPLIERS[self.multipliers(study)]
+        tie_deals = opts.get("tie_deals", TIE_DEALS_UNLIMITED)
+        cfg[K.CFG_TIE_DEALS] = -1 if tie_deals == TIE_DEALS_UNLIMITED else int(tie_deals)
         return cfg
 
     def random_deal(self, study, rng):

@@ -39,9 +39,9 @@ CFG_SEATING = 1     # sim.kit_nb.SEATING_*
 CFG_TARGET = 2
 CFG_OPEN = 3
 CFG_MULTS = 4       # 6 slots
-CFG_SIZE = CFG_MULTS + 6
+CFG_TIE_DEALS = CFG_MULTS + 6   # Differenzler: most tie-break deals (option `tie_deals`), -1 no limit
+CFG_SIZE = CFG_TIE_DEALS + 1
 
-MAX_EXTRA_DEALS_NB = 20   # records.MAX_EXTRA_DEALS (numba reads it as a constant here)
 DIFFERENZLER_DEALS = 4
 
 
@@ -75,20 +75,24 @@ def deal_cards_nb(rng, deck, hands, dealer):
 
 
 @njit(cache=True, inline="always")
-def max_deals_nb(variant, target):
-    """Most deals a game can last: Differenzler 4 + the extra deals; Schieber: every
-    deal adds at least 157 points between the two teams, so by then one has the target."""
+def max_deals_nb(variant, target, tie_deals):
+    """Deals a board's game is given room for before it starts: the most it can last —
+    Differenzler 4 + ``tie_deals`` extra deals; Schieber: every deal adds at least 157
+    points between the two teams, so by then one has the target. A Differenzler tie
+    without a limit has no most: room for the 4 deals, and a game that outgrows it is
+    played again into bigger arrays (see ``simulate_chunk_nb``)."""
     if variant != VARIANT_SCHIEBER:
-        return DIFFERENZLER_DEALS + MAX_EXTRA_DEALS_NB
+        return DIFFERENZLER_DEALS + max(tie_deals, 0)
     return (2 * target) // DEAL_POINTS + 2
 
 
 @njit(cache=True, inline="always")
-def differenzler_end_nb(st, deal_no):
+def differenzler_end_nb(st, deal_no, tie_deals):
     """How a Differenzler game ends after ``deal_no`` deals (records.END_*), -1: it goes on.
 
     After 4 deals the single lowest penalty total wins; a tie for the lowest
-    plays one more deal, up to ``MAX_EXTRA_DEALS_NB`` of them.
+    plays one more deal, as often as needed, or at most ``tie_deals`` times
+    (``tie_deals`` < 0: no limit); still tied then, the tied players share.
     """
     if deal_no < DIFFERENZLER_DEALS:
         return -1
@@ -99,7 +103,7 @@ def differenzler_end_nb(st, deal_no):
         n_low += st[O.PENALTIES + s] == low
     if n_low == 1:
         return END_FOUR_DEALS if deal_no == DIFFERENZLER_DEALS else END_EXTRA_DEALS
-    if deal_no - DIFFERENZLER_DEALS >= MAX_EXTRA_DEALS_NB:
+    if tie_deals >= 0 and deal_no - DIFFERENZLER_DEALS >= tie_deals:
         return END_TIE_CAP
     return -1
 
@@ -183,16 +187,20 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
     A board is one run of its deal stream (``board_stream_nb``): the first
     dealer and every deal's cards. With duplicate seating it is played once
     per rotation of the lineup, each from the same stream. Stops before a
-    board whose worst case would not fit the output arrays.
+    board whose worst case would not fit the output arrays; a board without
+    a worst case (a Differenzler tie without a limit) that runs out of room
+    is dropped, and the game base plays it again into bigger arrays (its
+    streams are its own: nothing to wind back).
     ``done`` gets (boards played, deal rows, game rows); returns the boards
     played (fewer than asked when the arrays are full or on an error).
     """
     variant = cfg[CFG_VARIANT]
     seating = cfg[CFG_SEATING]
     target = cfg[CFG_TARGET]
+    tie_deals = cfg[CFG_TIE_DEALS]
     schieber = variant == VARIANT_SCHIEBER
     rotations = rotations_nb(NS, seating)
-    board_rows = rotations * max_deals_nb(variant, target) * NS
+    board_rows = rotations * max_deals_nb(variant, target, tie_deals) * NS
 
     deck = np.arange(36).astype(np.int64)
     board_rng = np.empty(4, dtype=np.uint64)
@@ -212,6 +220,8 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
         board = first_board + b
         board_stream_nb(deal_base, board, board_rng)
         board_stream_nb(dec_base, board, dec_rng)   # its decisions: the same in any chunk plan
+        board_d_row = d_row
+        board_g_row = g_row
         for rot in range(rotations):
             start_game_of_board_nb(board_rng, deal_rng, deck, 36)
             game_id = board * rotations + rot
@@ -222,6 +232,8 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
             deal_no = 0
             end = -1
             while end < 0:
+                if d_row + NS > deals_out.shape[0]:   # out of room: the board is played again
+                    return chunk_done_nb(done, boards_done, board_d_row, board_g_row)
                 dealer = (first_dealer + deal_no) % NS
                 turned = deal_cards_nb(deal_rng, deck, hands, dealer)
                 for s in range(NS):
@@ -235,7 +247,7 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
                                    dealt, schieber)
                 d_row += NS
                 deal_no += 1
-                end = st[X_END] if schieber else differenzler_end_nb(st, deal_no)
+                end = st[X_END] if schieber else differenzler_end_nb(st, deal_no, tie_deals)
             claim_seat = st[X_CLAIM_SEAT] if schieber else -1
             write_game_rows_nb(games_out, g_row, st, game_id, board, lineup, first_dealer, end,
                                claim_seat, deal_no, schieber)

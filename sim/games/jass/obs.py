@@ -25,7 +25,7 @@ Decisions (``PHASE``), the action a player returns and what ``LEGAL`` holds:
     prediction, ``MAX_PREDICTION`` (157); every number from 0 to it is legal.
 ``PHASE_PLAY``
     action: a card id. ``LEGAL``: bitmask of the legal cards.
-``PHASE_CLAIM`` (Schieber, after every trick but the last, asked of the
+``PHASE_CLAIM`` (Schieber, after every trick, the last one too, asked of the
     seat that took the trick — its team is the one that may claim)
     action: 1 "Thanks, enough" (claim the game), 0 play on.
     ``LEGAL``: ``0b11``. A right claim (the team's counted points,
@@ -48,7 +48,8 @@ Public information and when it appears:
   ``predictions=hidden`` a player sees only his own, the others stay -1.
 * ``TEAM_COUNTED[team]``: the game total the team would have if its points
   were counted now: ``TEAM_TOTALS`` + multiplier × (announced Stöck +
-  the Weis it scores once shown + card points taken so far). This is what a
+  the Weis it scores once shown + card points taken so far; after the last
+  trick also the match bonus of a team that took all nine). This is what a
   claim is judged on.
 """
 N_SEATS = 4
@@ -84,7 +85,7 @@ TRUMP_CARD = 10     # Differenzler: the dealer's turned-up last card; -1 in Schi
 HAND = 11           # own hand, card bitmask
 LEGAL = 12          # legal actions (see the phases above)
 PLAYED = 13         # cards played in completed tricks of this deal, bitmask
-TRICK_NO = 14       # index of the current trick, from 0 (PHASE_CLAIM: the trick after the one just taken)
+TRICK_NO = 14       # index of the current trick, from 0 (PHASE_CLAIM: the tricks taken, 9 after the last)
 TRICK_LEADER = 15   # seat that leads / led the current trick
 TRICK_N = 16        # cards in the current trick so far
 LEAD_SUIT = 17      # suit of the card led, -1 while the trick is empty

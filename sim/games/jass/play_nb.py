@@ -171,7 +171,7 @@ def play_cards_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, f
             best_key = -1
             if last:
                 st[X_LAST_TRICK] = seat
-            elif st[X_CLAIMS] != 0:
+            if st[X_CLAIMS] != 0:   # a claim may follow the last trick too
                 store_trick_nb(st, O.SEAT, O.TRICK_BLOCK, seat, k, lead, best, best_seat, trick_no, played)
                 if claim_offered_nb(st):
                     st[O.PHASE] = O.PHASE_CLAIM

@@ -59,10 +59,11 @@ GAMES = np.dtype([
                                  # Differenzler: by lowest penalty total, tied totals share the better rank
     ("win", np.float32),         # Schieber: 1 or 0. Differenzler: 1 for the single lowest total;
                                  # 1 / k to each of k players still tied after the last allowed extra deal
+                                 # (option tie_deals)
     ("end", np.int8),            # how the game ended, see END_KINDS
     ("claim_seat", np.int8),     # Schieber: seat that claimed "Thanks, enough" (-1 none)
     ("deals", np.int16),         # deals played (the last one possibly cut short by a claim)
-    ("extra_deals", np.int8),    # Differenzler: tie-break deals played after the 4th
+    ("extra_deals", np.int16),   # Differenzler: tie-break deals played after the 4th
 ])
 
 END_TRICKS = 0        # Schieber: reached while counting the tricks at the end of a deal
@@ -72,7 +73,7 @@ END_CLAIM_RIGHT = 3   # Schieber: a right "Thanks, enough" claim won
 END_CLAIM_WRONG = 4   # Schieber: a wrong claim lost (the other team wins)
 END_FOUR_DEALS = 5    # Differenzler: a single lowest total after the 4 deals
 END_EXTRA_DEALS = 6   # Differenzler: a tie broken by one or more extra deals
-END_TIE_CAP = 7       # Differenzler: still tied after MAX_EXTRA_DEALS extra deals: shared win
+END_TIE_CAP = 7       # Differenzler: still tied after the `tie_deals` extra deals allowed: shared win
 
 END_KINDS = {
     END_TRICKS: "target reached counting tricks at the end of a deal",
@@ -84,5 +85,3 @@ END_KINDS = {
     END_EXTRA_DEALS: "tie broken by extra deals",
     END_TIE_CAP: "tie left after the maximum of extra deals: win shared",
 }
-
-MAX_EXTRA_DEALS = 20   # Differenzler: tie-break deals allowed after the 4th (keeps records bounded)

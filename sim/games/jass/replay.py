@@ -9,7 +9,8 @@ rules the simulation plays. Python only checks the record's shape and turns
 the engine's bitmasks into readable lists and error messages.
 
 Two decisions may be left out, since saying nothing is how they are made at
-the table: a Weis not declared, and a claim not made.
+the table: a Weis not declared, and a claim not made (a record that ends
+after the last trick has made no claim there: the deal is counted).
 """
 from __future__ import annotations
 
@@ -218,10 +219,22 @@ class _Replay:
         return [bool(a) for a in bits]
 
     def _claim_moment(self) -> bool:
-        """Right after a trick but the last (Schieber): a claim may be made now."""
+        """Right after a trick, the last one too (Schieber): a claim may be made now."""
         st = self.st
-        return (self.deal.schieber and st[O.TRICK_N] == 0 and 1 <= st[O.TRICK_NO] < K.N_TRICKS
-                and st[O.PHASE] in (O.PHASE_PLAY, O.PHASE_CLAIM))
+        if not self.deal.schieber or st[O.TRICK_N] != 0 or st[O.TRICK_NO] < 1:
+            return False
+        if st[O.PHASE] in (O.PHASE_PLAY, O.PHASE_CLAIM):
+            return True
+        # after the last trick the deal is over, but not yet counted: a claim comes first
+        return (st[O.TRICK_NO] == K.N_TRICKS and st[K.X_CLAIM_SEAT] < 0
+                and not self.finished)
+
+    def _over_error(self, where: str, number: int) -> TricksimError:
+        if self.claim_decision:
+            return TricksimError(f"{where}: the game ended with the claim of decision "
+                                 f"{self.claim_decision}; remove the decisions after it")
+        return TricksimError(f"{where}: the deal is over (all 9 tricks were played by decision "
+                             f"{number - 1}); remove the decisions after it")
 
     def step(self, number: int, decision) -> None:
         """Check decision ``number`` (counted from 1) against the engine and apply it."""
@@ -232,13 +245,9 @@ class _Replay:
             if key not in decision:
                 raise TricksimError(f"{where} has no {key!r} field; a decision is "
                                     f"{{\"seat\": s, \"kind\": {'|'.join(KINDS)}, \"value\": …}}")
-        if self.over:
-            if self.claim_decision:
-                raise TricksimError(f"{where}: the game ended with the claim of decision "
-                                    f"{self.claim_decision}; remove the decisions after it")
-            raise TricksimError(f"{where}: the deal is over (all 9 tricks were played by decision "
-                                f"{number - 1}); remove the decisions after it")
         kind = str(decision["kind"]).strip().lower()
+        if self.over and not (kind == "claim" and self._claim_moment()):
+            raise self._over_error(where, number)
         allowed = VARIANT_KINDS[self.deal.variant]
         if kind not in allowed:
             raise TricksimError(f"{where}: unknown kind {decision['kind']!r} in {self.deal.variant}; "
@@ -252,6 +261,8 @@ class _Replay:
             self._claim(number, did, seat, value)
             return
         self._skip_silent(kind, seat)
+        if self.over:   # a claim left out after the last trick
+            raise self._over_error(where, number)
         if kind == "weis" and self.kind == "weis" and seat != self.seat and \
                 self.st[K.X_WEIS_KEY + seat] == 0:
             raise TricksimError(f"{did}, but seat {seat} holds no meld; next is seat {self.seat}'s Weis")
@@ -313,7 +324,7 @@ class _Replay:
                     self.st[O.TRICK_NO] == 0 and self.st[O.TRICK_N] == 0:
                 raise TricksimError(f"{did}, but a claim is made right after a trick, and no trick "
                                     f"has been taken yet")
-            raise TricksimError(f"{did}, but a claim is made right after a trick (not the last), "
+            raise TricksimError(f"{did}, but a claim is made right after a trick, "
                                 f"and trick {int(self.st[O.TRICK_NO]) + 1} is being played")
         taker = int(self.st[O.TRICK_LEADER])
         if seat % 2 != taker % 2:
@@ -398,6 +409,9 @@ class _Replay:
         complete = bool(st[O.TRICK_NO] == K.N_TRICKS)
         out = {"variant": deal.variant, "decisions": self.decisions, "mode": _mode_word(mode),
                "tricks": self.tricks}
+        if st[O.PHASE] == O.PHASE_CLAIM and st[O.TRICK_NO] == K.N_TRICKS:
+            # the record says nothing after the last trick: no claim, the deal is counted
+            K.apply_nb(st, self.hands, O.PHASE_CLAIM, int(st[O.SEAT]), 0)
         if self.over and not self.finished:
             K.finish_deal_nb(st)
             self.finished = True

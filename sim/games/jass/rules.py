@@ -36,7 +36,7 @@ Schieber (teams 0+2 against 1+3)
   * Match: a team that takes all nine tricks → +100.
   * Multipliers (option ``multipliers``) multiply tricks, Weis, Stöck, match.
   * Game to ``target`` points. "Thanks, enough": the team that has just taken
-    a trick (not the last) may claim; right (its counted points reach the
+    a trick (the last one too) may claim; right (its counted points reach the
     target) → it wins at once, wrong → it loses at once. Otherwise at the end
     of a deal the points are counted Stöck → Weis → tricks, the team that took
     the last trick counting its tricks first; the first team to reach the
@@ -49,7 +49,8 @@ Differenzler (four individual players)
     hand (option ``predictions``: ``hidden`` or ``open``).
   * Penalty per deal |points − prediction|; lowest total after 4 deals wins;
     a tie for the lowest plays one more deal between all players, repeated
-    up to ``records.MAX_EXTRA_DEALS`` times (then the tied players share).
+    until the tie is broken (option ``tie_deals``: ``unlimited``, or at most
+    that many extra deals, then the tied players share).
   * No Obenabe/Unenufe, Weis, Stöck, match, multipliers, under-trumping ban.
 """
 from ...options import Option
@@ -57,6 +58,8 @@ from ...registry import GameInfo, Variant, register
 
 MULTIPLIER_TABLES = ("default", "flat", "classic")
 PREDICTIONS = ("hidden", "open")
+TIE_DEALS_UNLIMITED = "unlimited"
+TIE_DEALS_RANGE = (0, 1000)
 DEFAULT_TARGET = 2500
 TARGET_RANGE = (100, 10_000)
 
@@ -84,12 +87,16 @@ JASS = register(GameInfo(
         Option("predictions", "hidden",
                "whether each player sees the others' predictions (open) or only his own (hidden)",
                choices=PREDICTIONS),
+        Option("tie_deals", TIE_DEALS_UNLIMITED,
+               "Differenzler tie for the lowest penalty after 4 deals: play extra deals until it is "
+               "broken (unlimited) or at most this many, then the tied players share the win",
+               choices=(TIE_DEALS_UNLIMITED,), int_range=TIE_DEALS_RANGE),
     ),
     impl="sim.games.jass.game:JASS_GAME",
     variants=(
         Variant("schieber", "two teams; choose trump or push; Weis, Stöck, match; to a target",
                 options=("multipliers", "target")),
         Variant("differenzler", "four players, four deals; predict your card points, lowest penalty wins",
-                options=("predictions",)),
+                options=("predictions", "tie_deals")),
     ),
 ))
