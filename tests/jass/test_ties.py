@@ -72,7 +72,7 @@ def test_a_game_longer_than_its_room_is_played_again_into_bigger_arrays(monkeypa
                          chunk_boards=1500)
     roomy = JASS.run_chunk(study, 0, 0, 1500, chunk_states(21, 0))
     assert (roomy["games"]["extra_deals"] > 0).any(), "the sample must hold a tie-break deal"
-    monkeypatch.setattr(type(JASS), "_capacity", lambda self, study, n: (4 * 4, 4 * n))
+    monkeypatch.setattr(type(JASS), "capacity", lambda self, study, n: (4 * 4, 4 * n))
     tight = JASS.run_chunk(study, 0, 0, 1500, chunk_states(21, 0))
     for table in JASS.tables:
         assert np.array_equal(roomy[table], tight[table])
