@@ -119,6 +119,18 @@ def build_parser() -> argparse.ArgumentParser:
                                    "every decision and print the tricks and the result.")
     p.add_argument("file", type=Path)
     p.add_argument("--json", action="store_true", help="print the replay result as JSON")
+
+    p = sub.add_parser("deal", help="export one simulated deal as a replayable record",
+                       description="Play one board of a finished (or partly finished) run again "
+                                   "from its own deal and decision streams (exactly as the run "
+                                   "played it), write deal DEAL of game GAME as a record that "
+                                   "`tricksim replay` reads, and print its transcript.")
+    p.add_argument("run_dir", type=Path)
+    p.add_argument("--game", type=int, required=True, help="the game id (the records' game column)")
+    p.add_argument("--deal", type=int, default=0,
+                   help="the deal of that game, from 0 (the records' deal column; default 0)")
+    p.add_argument("--out", type=Path, default=None,
+                   help="the record file (default RUN_DIR/deals/game-GAME-deal-DEAL.json)")
     return parser
 
 
@@ -247,9 +259,20 @@ def cmd_replay(args) -> None:
     print(json.dumps(result, indent=2) if args.json else transcript(record, result))
 
 
+def cmd_deal(args) -> None:
+    import json
+    from .deal_export import export_deal
+    from .replay import compile_notice, replay, transcript
+    with compile_notice("the deal's board"):
+        record, path = export_deal(args.run_dir, args.game, args.deal, args.out)
+        result = replay(record)
+    print(transcript(record, result))
+    print(f"record written to {path}", file=sys.stderr)
+
+
 COMMANDS = {"games": cmd_games, "players": cmd_players, "simulate": cmd_simulate,
             "study": cmd_study, "report": cmd_report, "compare": cmd_compare,
-            "fit": cmd_fit, "replay": cmd_replay}
+            "fit": cmd_fit, "replay": cmd_replay, "deal": cmd_deal}
 
 
 def main(argv=None) -> int:

@@ -41,7 +41,7 @@ What a game supplies (see docs/new_game.md for the order to write them in):
 The kernels' contract::
 
     simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base,
-                      first_board, n_boards, deals_out, games_out, status, done)
+                      first_board, n_boards, deals_out, games_out, status, done, trace)
     simulate_chunks_nb(cfg, aux, kinds, params, deal_bases, dec_states,
                        first_boards, n_boards, deal_offsets, game_offsets,
                        deals_out, games_out, statuses, dones)
@@ -51,7 +51,9 @@ board that might not fit ``deals_out``/``games_out`` (see ``board_rows``), or
 after an illegal action (``status``, layout in :mod:`sim.kit_nb`). A game with
 no longest length checks its room deal by deal and drops a board that outgrows
 the arrays; the base then plays it again into arrays twice as large.
-``done`` gets (boards played, deal rows, game rows). Board ``b``'s cards and
+``done`` gets (boards played, deal rows, game rows). ``trace`` is None, or an
+int64 array that logs every deal's start and every decision
+(``sim.kit_nb.trace_deal_nb``, ``trace_decision_nb``; :meth:`GameBase.trace_board`). Board ``b``'s cards and
 decisions come from its own streams, so the loop here continues a chunk that
 ran out of room in fresh arrays and the records are the same as if it had not
 stopped, and the chunk plan never changes a result.
@@ -212,7 +214,7 @@ class GameBase:
             status = np.zeros(ST_SIZE, dtype=np.int64)
             done = np.zeros(3, dtype=np.int64)
             kernels.simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base,
-                                      first_board, n_boards, deals, games, status, done)
+                                      first_board, n_boards, deals, games, status, done, None)
             if status[ST_CODE] != 0:
                 raise self.illegal_action_error(status, resolved)
             if done[0] == 0 and self.max_deals_per_game(study) is not None:
@@ -269,6 +271,53 @@ class GameBase:
                           int(n_boards[i] - done[0]), parts)
             out.append(self._joined(parts))
         return out
+
+    # -- one board, decision by decision (``tricksim deal``) ----------------------------
+    def trace_board(self, study, board: int) -> list[dict]:
+        """Play board ``board`` of the study again, exactly as the run played it (its
+        streams are its own), and return each of its deals as a dict: ``game``, ``deal``,
+        ``dealer``, ``turned``, ``totals`` (before the deal), ``hands`` (as dealt, one
+        int per seat) and ``decisions`` ([seat, kind, action] in order)."""
+        from .kit_nb import TRACE_DEAL, TRACE_START
+        kinds, params, fns, resolved = self.players(study)
+        states = chunk_states(study.seed, 0)
+        deal_rows, game_rows = self.board_rows(study)
+        size = 1 << 16
+        while True:
+            trace = np.zeros(size, dtype=np.int64)
+            trace[0] = TRACE_START
+            deals = np.empty(max(deal_rows, 1) * 8, dtype=self.tables["deals"])
+            games = np.empty(game_rows, dtype=self.tables["games"])
+            status = np.zeros(ST_SIZE, dtype=np.int64)
+            done = np.zeros(3, dtype=np.int64)
+            self.kernels.simulate_chunk_nb(self.config(study), self.aux(study), kinds, params, fns,
+                                           states[0].copy(), states[1].copy(), board, 1, deals,
+                                           games, status, done, trace)
+            if status[ST_CODE] != 0:
+                raise self.illegal_action_error(status, resolved)
+            if trace[1] == 0 and done[0] == 1:
+                break
+            size *= 4      # a long game: room for more
+            deal_rows *= 4
+        out, at, end = [], TRACE_START, int(trace[0])
+        while at < end:
+            if trace[at] == TRACE_DEAL:
+                k = int(trace[at + 5])
+                m = int(trace[at + 6 + k])
+                out.append({"game": int(trace[at + 1]), "deal": int(trace[at + 2]),
+                            "dealer": int(trace[at + 3]), "turned": int(trace[at + 4]),
+                            "totals": [int(v) for v in trace[at + 6:at + 6 + k]],
+                            "hands": [int(v) & ((1 << 64) - 1) for v in trace[at + 7 + k:at + 7 + k + m]],
+                            "decisions": []})
+                at += 7 + k + m
+            else:
+                out[-1]["decisions"].append([int(v) for v in trace[at + 1:at + 4]])
+                at += 4
+        return out
+
+    def deal_record(self, study, deal: dict) -> dict:
+        """The replay record (docs/records.md) of one traced deal (:meth:`trace_board`)."""
+        raise TricksimError(f"{self.name} cannot export a deal as a record yet")
 
     # -- errors, replay ------------------------------------------------------------------
     def illegal_action_error(self, status, resolved) -> TricksimError:

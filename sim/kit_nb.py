@@ -265,3 +265,52 @@ def chunk_done_nb(done, boards_done, d_row, g_row):
     done[1] = d_row
     done[2] = g_row
     return boards_done
+
+
+# -- tracing a board (``tricksim deal``) ----------------------------------------------------
+# A kernel given a ``trace`` array (None on every other run: numba then compiles
+# the tracing away) logs each deal's start and every decision, so one board can
+# be turned into replayable records. Layout: trace[0] the next free slot (from
+# TRACE_START), trace[1] 1 when the trace ran out of room; then entries
+#   TRACE_DEAL, game, deal, dealer, turned card, k, k totals, m, m hand words
+#   TRACE_DECISION, seat, decision kind, action
+TRACE_START = 2
+TRACE_DEAL = 1
+TRACE_DECISION = 2
+
+
+@njit(cache=True, inline="always")
+def trace_deal_nb(trace, game_id, deal_no, dealer, turned, totals, n_totals, hands, n_hands):
+    """Log the start of a deal: who dealt, the turned card, the totals before it, the hands."""
+    if trace is not None:
+        at = trace[0]
+        if at + 7 + n_totals + n_hands > trace.shape[0]:
+            trace[1] = 1
+            return
+        trace[at] = TRACE_DEAL
+        trace[at + 1] = game_id
+        trace[at + 2] = deal_no
+        trace[at + 3] = dealer
+        trace[at + 4] = turned
+        trace[at + 5] = n_totals
+        for i in range(n_totals):
+            trace[at + 6 + i] = totals[i]
+        trace[at + 6 + n_totals] = n_hands
+        for i in range(n_hands):
+            trace[at + 7 + n_totals + i] = np.int64(hands[i])
+        trace[0] = at + 7 + n_totals + n_hands
+
+
+@njit(cache=True, inline="always")
+def trace_decision_nb(trace, seat, kind, action):
+    """Log one decision (its seat, its kind, the action taken)."""
+    if trace is not None:
+        at = trace[0]
+        if at + 4 > trace.shape[0]:
+            trace[1] = 1
+            return
+        trace[at] = TRACE_DECISION
+        trace[at + 1] = seat
+        trace[at + 2] = kind
+        trace[at + 3] = action
+        trace[0] = at + 4

@@ -7,6 +7,7 @@ tricksim, and simulates, reports and replays it.
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,9 +21,11 @@ TOY = ROOT / "tests" / "plugins" / "toy_trick"
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     target = tmp_path_factory.mktemp("site")
+    source = tmp_path_factory.mktemp("src") / "toy_trick"
+    shutil.copytree(TOY, source)            # the build writes beside the sources: not in the repo
     build = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
-         "--target", str(target), str(TOY)],
+         "--target", str(target), str(source)],
         capture_output=True, text=True, cwd=tmp_path_factory.mktemp("build"))
     assert build.returncode == 0, build.stderr[-2000:]
     assert any(p.name.startswith("toy_trick-") and p.suffix == ".dist-info" for p in target.iterdir())

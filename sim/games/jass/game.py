@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...bits_nb import cards_of
 from ...game import GameBase
 from . import kernels_nb as K
 from . import obs as O
@@ -123,6 +124,23 @@ class JassGame(GameBase):
         # Differenzler turns up the dealer's last card; Schieber turns none
         chance[CH_TURNED] = order[9 * dealer + 8] if self.variant(study) == "differenzler" else -1
         return dealt, chance
+
+    def deal_record(self, study, deal: dict) -> dict:
+        from .cards import card_name as name
+        words = {"trump": lambda a: TRUMP_WORDS[a], "weis": bool, "claim": bool,
+                 "predict": int, "play": name}
+        decisions = []
+        for seat, kind, action in deal["decisions"]:
+            word = PHASE_KINDS[kind]
+            decisions.append({"seat": seat, "kind": word, "value": words[word](action)})
+        variant = self.variant(study)
+        extra = {"scores": deal["totals"]}
+        if variant == "differenzler":
+            extra["trump_card"] = name(deal["turned"])
+        return {"game": self.name, "variant": variant, "options": dict(study.option_dict),
+                "players": 4, "dealer": deal["dealer"],
+                "hands": [[name(c) for c in cards_of(deal["hands"][s])] for s in range(4)],
+                "extra": extra, "decisions": decisions}
 
     # -- errors ------------------------------------------------------------------------
     def decision_text(self, phase, action, legal, legal_hi):

@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit, prange
 
 from ...bits_nb import bit, popcount
-from ...kit_nb import (board_fits_nb, chunk_done_nb, deal_row_keys_nb, flag_where_nb, game_row_keys_nb, rank_and_win_nb,
+from ...kit_nb import (board_fits_nb, chunk_done_nb, trace_deal_nb, deal_row_keys_nb, flag_where_nb, game_row_keys_nb, rank_and_win_nb,
                        rotations_nb, seat_lineup_nb, start_game_of_board_nb)
 from ...rng_nb import below, board_stream_nb, next_u64
 from . import obs as O
@@ -181,7 +181,7 @@ def write_game_rows_nb(games_out, g_row, st, game_id, board, lineup, first_deale
 
 @njit(cache=True, nogil=True)
 def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_board, n_boards,
-                      deals_out, games_out, status, done):
+                      deals_out, games_out, status, done, trace):
     """Play boards ``first_board …`` (whole games) and write their records.
 
     A board is one run of its deal stream (``board_stream_nb``): the first
@@ -239,7 +239,13 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
                 for s in range(NS):
                     dealt[s] = hands[s]
                 start_deal_nb(st, dealer, deal_no, turned)
-                if not continue_deal_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status):
+                if schieber:
+                    trace_deal_nb(trace, game_id, deal_no, dealer, -1, st[O.TEAM_TOTALS:], 2, dealt, NS)
+                else:
+                    trace_deal_nb(trace, game_id, deal_no, dealer, turned, st[O.PENALTIES:], NS,
+                                  dealt, NS)
+                if not continue_deal_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status,
+                                        trace):
                     flag_where_nb(status, game_id, deal_no)
                     return chunk_done_nb(done, boards_done, d_row, g_row)
                 finish_deal_nb(st)
@@ -272,4 +278,4 @@ def simulate_chunks_nb(cfg, aux, kinds, params, deal_bases, dec_states, first_bo
         simulate_chunk_nb(cfg, aux, kinds, params, None, deal_bases[i], dec_states[i],
                           first_boards[i], n_boards[i],
                           deals_out[deal_offsets[i]:deal_offsets[i + 1]],
-                          games_out[game_offsets[i]:game_offsets[i + 1]], statuses[i], dones[i])
+                          games_out[game_offsets[i]:game_offsets[i + 1]], statuses[i], dones[i], None)

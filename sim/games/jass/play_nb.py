@@ -14,7 +14,8 @@ import numpy as np
 from numba import njit
 
 from ...bits_nb import bit
-from ...kit_nb import close_trick_nb, draw_nb, flag_illegal_nb, is_legal_nb, store_trick_nb
+from ...kit_nb import (close_trick_nb, draw_nb, flag_illegal_nb, is_legal_nb, store_trick_nb,
+                       trace_decision_nb)
 from strategies.abi import KIND_RANDOM, KIND_HEURISTIC
 from strategies import jass_nb
 from . import obs as O
@@ -94,7 +95,7 @@ def decide_nb(st, hands, seat, legal, slot, kinds, params, fns, dec_rng, obs, st
 # --- the play ----------------------------------------------------------------------------------
 
 @njit(cache=True, inline="always")
-def play_cards_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, forced):
+def play_cards_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, forced, trace):
     """The play: cards into tricks, tricks to their winners, claims after tricks.
 
     With ``forced`` >= 0, plays just that card for the seat to act (a
@@ -140,6 +141,7 @@ def play_cards_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, f
                                  dec_rng, obs, status)
                 if card < 0:
                     return -2
+            trace_decision_nb(trace, seat, O.PHASE_PLAY, card)
         hands[seat] &= ~bit(card)
         st[O.TRICK_CARDS + k] = card
         trick_cards |= np.int64(bit(card))
@@ -181,6 +183,7 @@ def play_cards_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, f
                                       fns, dec_rng, obs, status)
                     if claim < 0:
                         return -2
+                    trace_decision_nb(trace, seat, O.PHASE_CLAIM, claim)
                     apply_claim_nb(st, seat, claim)
                     if claim:
                         return -1
@@ -209,7 +212,7 @@ def legal_now_nb(st, hands):
 
 
 @njit(cache=True, inline="always")
-def continue_deal_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status):
+def continue_deal_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, trace):
     """Play the deal on from wherever the state stands until it is over.
 
     Returns False when a player gave an illegal action (see ``status``).
@@ -217,7 +220,8 @@ def continue_deal_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status
     while st[O.PHASE] != PHASE_OVER:
         phase = st[O.PHASE]
         if phase == O.PHASE_PLAY:
-            if play_cards_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, -1) == -2:
+            if play_cards_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, -1,
+                             trace) == -2:
                 return False
             continue
         seat = st[O.SEAT]
@@ -225,6 +229,7 @@ def continue_deal_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status
                            fns, dec_rng, obs, status)
         if action < 0:
             return False
+        trace_decision_nb(trace, seat, phase, action)
         apply_decision_nb(st, hands, phase, seat, action)
     return True
 
@@ -239,7 +244,7 @@ def apply_play_nb(st, hands, card):
     """
     none_i = np.zeros(1, dtype=np.int64)
     return play_cards_nb(st, hands, none_i, none_i, np.zeros((1, 1)), None,
-                         np.zeros(4, dtype=np.uint64), none_i, none_i, card)
+                         np.zeros(4, dtype=np.uint64), none_i, none_i, card, None)
 
 
 @njit(cache=True)

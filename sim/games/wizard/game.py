@@ -73,6 +73,23 @@ class WizardFamilyGame(GameBase):
         chance[CH_DEALS] = len(hand_sizes)
         return dealt, chance
 
+    def deal_record(self, study, deal: dict) -> dict:
+        n = study.players
+        suits = "SHDC"
+        decisions = []
+        for seat, kind, action in deal["decisions"]:
+            name = _PHASES[kind]
+            value = (card_name(action) if name == "play" else suits[action] if name == "trump"
+                     else action)
+            decisions.append({"seat": seat, "kind": name, "value": value})
+        turned = deal["turned"]
+        return {"game": self.name, "options": dict(study.option_dict), "players": n,
+                "dealer": deal["dealer"],
+                "hands": [[card_name(c) for c in cards_of(deal["hands"][s])] for s in range(n)],
+                "extra": {"trump_card": card_name(turned) if turned >= 0 else None,
+                          "scores": deal["totals"][:n]},
+                "decisions": decisions}
+
     # -- errors ------------------------------------------------------------------------
     def decision_text(self, phase, action, legal_lo, legal_hi):
         kind = _PHASES[phase]

@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit, prange
 
 from ...bits_nb import popcount, bit
-from ...kit_nb import (board_fits_nb, chunk_done_nb, deal_row_keys_nb, draw_nb, flag_illegal_nb,
+from ...kit_nb import (board_fits_nb, chunk_done_nb, trace_deal_nb, trace_decision_nb, deal_row_keys_nb, draw_nb, flag_illegal_nb,
                        flag_where_nb, game_row_keys_nb, is_legal_nb, random_choice_nb,
                        rank_and_win_nb, rotations_nb, seat_lineup_nb, start_game_of_board_nb,
                        store_trick_nb, close_trick_nb)
@@ -140,7 +140,7 @@ def legal_play_nb(pub, hands):
 
 
 @njit(cache=True, inline="always")
-def play_cards_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, status, forced):
+def play_cards_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, status, forced, trace):
     """The play phase: cards into tricks, tricks to their winners.
 
     With ``forced`` >= 0, plays just that card for the seat to act (a
@@ -181,6 +181,7 @@ def play_cards_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, status, 
                                      obs, status)
                 if card < 0:
                     return -2
+            trace_decision_nb(trace, seat, O.PHASE_PLAY, card)
         hands[seat] &= ~bit(card)
         pub[O.TRICK_CARDS + k] = card
         trick_cards |= np.int64(bit(card))
@@ -217,11 +218,12 @@ def apply_play_nb(pub, hands, card):
     """
     none_i = np.zeros(1, dtype=np.int64)
     return play_cards_nb(pub, hands, none_i, none_i, np.zeros((1, 1)), None,
-                         np.zeros(4, dtype=np.uint64), none_i, none_i, card)
+                         np.zeros(4, dtype=np.uint64), none_i, none_i, card, None)
 
 
 @njit(cache=True, inline="always")
-def continue_round_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, restrict_mode, status):
+def continue_round_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, restrict_mode, status,
+                      trace):
     """Play the round on from wherever ``pub`` stands to its last trick.
 
     Every decision takes one draw from the decision stream. The random
@@ -244,16 +246,18 @@ def continue_round_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, rest
             action = ask_player_nb(pub, hands, seat, legal, slot, kinds, params, fns, draw, obs, status)
             if action < 0:
                 return False
+        trace_decision_nb(trace, seat, pub[O.PHASE], action)
         if pub[O.PHASE] == O.PHASE_BID:
             apply_bid_nb(pub, action)
         else:
             apply_trump_nb(pub, action)
-    return play_cards_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, status, -1) != -2
+    return play_cards_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, status, -1,
+                         trace) != -2
 
 
 @njit(cache=True, nogil=True)
 def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_base, dec_base,
-                      first_board, n_boards, deals_out, games_out, status, done):
+                      first_board, n_boards, deals_out, games_out, status, done, trace):
     """Play boards ``first_board …`` (whole games) and write their records
     (the kit's kernel contract, ``sim/game.py``; ``schedule``: the hand sizes).
 
@@ -312,8 +316,9 @@ def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_base, dec_base,
                 trump_card = deck[used] if used < deck_size else -1
                 start_round_nb(pub, n, game, dealer, r, n_rounds, h, trump_card, totals)
                 trump_chosen = pub[O.PHASE] == O.PHASE_TRUMP
+                trace_deal_nb(trace, game_id, r, dealer, trump_card, totals, n, dealt, n)
                 if not continue_round_nb(pub, hands, lineup, kinds, params, fns, dec_rng,
-                                         obs, restrict_mode, status):
+                                         obs, restrict_mode, status, trace):
                     flag_where_nb(status, game_id, r)
                     return chunk_done_nb(done, boards_done, d_row, g_row)
                 trump = pub[O.TRUMP]
@@ -369,4 +374,5 @@ def simulate_chunks_nb(cfg, schedule, kinds, params, deal_states, dec_states, fi
         simulate_chunk_nb(cfg, schedule, kinds, params, None, deal_states[i], dec_states[i],
                           first_boards[i], n_boards[i],
                           deals_out[deal_offsets[i]:deal_offsets[i + 1]],
-                          games_out[game_offsets[i]:game_offsets[i + 1]], statuses[i], dones[i])
+                          games_out[game_offsets[i]:game_offsets[i + 1]], statuses[i], dones[i],
+                          None)

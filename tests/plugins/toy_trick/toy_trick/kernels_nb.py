@@ -40,7 +40,7 @@ def play_deal_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs):
 
 @njit(cache=True, nogil=True)
 def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_board, n_boards,
-                      deals_out, games_out, status, done):
+                      deals_out, games_out, status, done, trace):
     n = 2
     seating = cfg[CFG_SEATING]
     n_deals = cfg[CFG_DEALS]
@@ -113,4 +113,4 @@ def simulate_chunks_nb(cfg, aux, kinds, params, deal_states, dec_states, first_b
         simulate_chunk_nb(cfg, aux, kinds, params, None, deal_states[i], dec_states[i],
                           first_boards[i], n_boards[i],
                           deals_out[deal_offsets[i]:deal_offsets[i + 1]],
-                          games_out[game_offsets[i]:game_offsets[i + 1]], statuses[i], dones[i])
+                          games_out[game_offsets[i]:game_offsets[i + 1]], statuses[i], dones[i], None)
