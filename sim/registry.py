@@ -107,8 +107,12 @@ def _load_declarations() -> None:
     from importlib.metadata import entry_points
 
     from . import games
+    from importlib.util import find_spec
     for package in sorted(m.name for m in pkgutil.iter_modules(games.__path__) if m.ispkg):
-        importlib.import_module(f"{games.__name__}.{package}.rules")
+        # a game registers itself in its rules module; a package without one (a game
+        # still being written) registers nothing
+        if find_spec(f"{games.__name__}.{package}.rules") is not None:
+            importlib.import_module(f"{games.__name__}.{package}.rules")
     for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
         try:
             loaded = point.load()
