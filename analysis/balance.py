@@ -43,6 +43,7 @@ from .common import (GAME_VALUES, MIN_OBSERVATIONS, Lineup, board_slot_sums, con
 from .stats import Scratch, combine_cubes, group_sums
 from .words import (intervals_apart, percent, points, signed_percent_points, signed_points, significant,
                     with_interval)
+from sim.errors import counted
 
 WIN_UNIT = 2520        # lcm(1..10): a win shared by k ≤ 10 players is 2520 / k whole units
 MEASURE_TOTAL, MEASURE_WIN = 0, 1
@@ -309,14 +310,14 @@ def _shared_win_sentence(t: pd.DataFrame | None) -> list[str]:
 
 
 def _paired_sentence(r, a: str, b: str, scoring: Scoring) -> str:
-    boards = f"over {int(r['boards']):,} boards"
+    boards = f"over {counted(int(r['boards']), 'board')}"
     if not np.isfinite(r["diff_mean_total_lo"]):
         return (f"On the same boards, {a} − {b}: {scoring.total} {signed_points(r['diff_mean_total'])} points per "
                 f"game, win rate {signed_percent_points(r['diff_win_rate'])} percentage points {boards}: "
                 "too few boards for an interval "
                 f"(fewer than {MIN_OBSERVATIONS}).")
     if r["verdict"] == "identical results on every board":
-        return f"On the same boards, {a} and {b} had identical results on every one of {int(r['boards']):,} boards."
+        return f"On the same boards, {a} and {b} had identical results on every one of {counted(int(r['boards']), 'board')}."
     return (f"On the same boards, {a} − {b}: {scoring.total} "
             f"{with_interval(r, 'diff_mean_total', signed_points, ' points')} per game, win rate "
             f"{with_interval(r, 'diff_win_rate', signed_percent_points, ' percentage points')} {boards}: "

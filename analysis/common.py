@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 
 from .stats import empty_frame, mean_ci, paired_diff_ci, wilson
+from sim.errors import counted
 
 PAIR_VALUES = ["n_boards", "weight_sum", "diff_sum", "diff_sq"]     # the value columns of a paired cube table
 GAME_VALUES = ["n", "win_units", "total_sum", "total_sq"]           # the value columns of a ``games`` cube table
@@ -304,14 +305,14 @@ def shares_sentence(what: str, table: pd.DataFrame, label: str, interval, sep: s
     ``interval(row, "share")`` writes a share with its interval, as the game's summary words its numbers.
     """
     shares = sep.join(f"{r[label]} {interval(r, 'share')}" for _, r in table.iterrows())
-    return f"{what}: {shares} (of {int(table['deals'].sum()):,} deals)."
+    return f"{what}: {shares} (of {counted(int(table['deals'].sum()), 'deal')})."
 
 
 def describe(study: dict, title: str, games: int | None = None) -> str:
     """A one-line description of the study for plot subtitles, headed by the game's ``title``."""
     opts = ", ".join(f"{k}={v}" for k, v in sorted(study.get("options", {}).items()))
     text = f"{title} ({opts})" if opts else title
-    count = f" · {games:,} games" if games is not None else ""
+    count = f" · {counted(games, 'game')}" if games is not None else ""
     players = ", ".join(player_labels(study["lineup"]))
     return (f"{text} · {study['players']} players: {players}{count} · "
             f"{study.get('seating', 'fixed')} seating, seed {study.get('seed')}")

@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 
 from .columns import column_notes
+from sim.errors import counted
 
 REPORT_DIR = "report"
 REPORT_FILE = "report.md"
@@ -149,7 +150,7 @@ def describe_study(manifest: dict) -> list[tuple[str, str]]:
         ("options", options),
         ("players", f"{study['players']}: {players}"),
         ("seating", study.get("seating", "fixed")),
-        ("boards", f"{int(study['boards']):,} ({games:,} games)"),
+        ("boards", f"{int(study['boards']):,} ({counted(games, 'game')})"),
         ("seed", str(study.get("seed"))),
     ]
 

@@ -45,6 +45,7 @@ from .common import (Lineup, add_moments, contiguous_fields, games_per_board, sh
                      study_dict, sum_by, tag, whole_blocks, with_mean, with_rate)
 from .stats import Scratch, combine_cubes, group_sums
 from .words import percent, points, with_interval
+from sim.errors import counted
 
 SCORING = balance.Scoring("game total")
 KEYS = {
@@ -278,7 +279,7 @@ def summary(tabs: dict, manifest: dict) -> dict[str, list[str]]:
 
 
 def _bid_summary(tabs) -> list[str]:
-    lines = [f"{r['strategy']} players bid exactly {_ci(r, 'exact_rate')} of the time ({int(r['bids']):,} bids)."
+    lines = [f"{r['strategy']} players bid exactly {_ci(r, 'exact_rate')} of the time ({counted(int(r['bids']), 'bid')})."
              for _, r in tabs["bid_exact_by_strategy"].iterrows()]
     pos = tabs["bid_exact_by_position"]
     if len(pos) > 1:
@@ -297,7 +298,7 @@ def _bid_summary(tabs) -> list[str]:
         over = (sums["over_share"] * sums["deals"]).sum() / deals
         equal = (sums["equal_share"] * sums["deals"]).sum() / deals
         lines.append(f"The bids of a deal added up to more than the cards in hand in {_pct(over)} of "
-                     f"{int(deals):,} deals, to exactly the cards in hand in {_pct(equal)}.")
+                     f"{counted(int(deals), 'deal')}, to exactly the cards in hand in {_pct(equal)}.")
     return lines
 
 

@@ -17,7 +17,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .errors import TricksimError
+from .errors import TricksimError, counted
 
 BACKENDS = ("loky", "serial", "threading", "numba", "dask", "ray")
 # tricksim fit MODEL: the module whose main(argv) fits it
@@ -207,7 +207,7 @@ def cmd_study(args) -> None:
     runs = load_study_file(args.file)
     comparisons = load_comparisons(args.file, [name for name, _ in runs])
     for name, study in runs:
-        print(f"== {name}: {study.game}, {study.players} players, {study.boards} games, "
+        print(f"== {name}: {study.game}, {study.players} players, {counted(study.boards, 'game')}, "
               f"seating {study.seating}")
         run_dir = _run(study, args.out / name, args)
         _report(run_dir)

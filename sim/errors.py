@@ -33,3 +33,9 @@ def whole_number(what: str, value, lowest: int | None = None) -> int:
         at_least = "" if lowest is None else " >= 0" if lowest == 0 else f" at least {lowest}"
         raise TricksimError(f"{what} must be a whole number{at_least}, not {value!r}")
     return number
+
+
+def counted(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural unless it is one: ``1 trick``, ``9 tricks``,
+    ``12,000 deals`` (thousands separated)."""
+    return f"{number:,} {noun}" if number == 1 else f"{number:,} {noun}s"

@@ -16,7 +16,7 @@ import numpy as np
 from pathlib import Path
 
 from . import registry
-from .errors import TricksimError, choices
+from .errors import TricksimError, choices, counted  # noqa: F401  (counted: used by the games' replay)
 
 
 def load(path) -> dict:
@@ -124,11 +124,6 @@ def record_options(info, record: dict, variant: str = "") -> dict:
     if not isinstance(raw, dict):
         raise TricksimError(f"options must be an object of name: value, not {raw!r}")
     return info.validate(raw, variant)
-
-
-def counted(number: int, noun: str) -> str:
-    """``number`` and ``noun``, plural unless it is one: ``1 trick``, ``9 tricks``."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def dealt_once(hands: list[list[int]], card_name) -> dict[int, int]:

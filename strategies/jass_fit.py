@@ -31,6 +31,7 @@ import numba
 import numpy as np
 
 from sim import registry
+from sim.errors import counted
 from sim.rng_nb import chunk_states
 from sim.study import Study
 from . import jass_heuristic_nb as H
@@ -128,7 +129,7 @@ def fit(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, jobs: int = 1,
         records = play_deals([spec(coefficients, name)], deals, seed, jobs)
         coefficients = fit_once(records)
         if verbose:
-            print(f"round {r + 1}: {len(records):,} hands: {spec(coefficients)}", flush=True)
+            print(f"round {r + 1}: {counted(len(records), 'hand')}: {spec(coefficients)}", flush=True)
     return coefficients
 
 
@@ -183,7 +184,7 @@ def main(argv=None, prog: str = "tricksim fit differenzler") -> int:
                                 args.seed + FRESH_SEED_OFFSET, args.jobs)
     print(f"mean |diff| on {check['hands']:,} fresh hands: fitted {check['fitted']:.2f}, "
           f"constant {CONSTANT_PREDICTION}: {check['constant']:.2f}; fitted - constant per board "
-          f"{check['difference']:+.2f} ± {check['half_width']:.2f} (95 %, {check['boards']:,} boards)")
+          f"{check['difference']:+.2f} ± {check['half_width']:.2f} (95 %, {counted(check['boards'], 'board')})")
     print(f"({time.perf_counter() - started:.0f} s)")
     return 0
 

@@ -1,8 +1,7 @@
 """Jass (Schieber and Differenzler): the game as implemented (metadata and options).
 
-Sources: seed 001 (Italian; translated in ``../shared/rules/jass-en.md``) and
-the Jass section of ``../shared/rules/clarifications.md``; ``docs/rules.md``
-has the same rules with the source of each.
+The complete rules as implemented, with the source of each, are the Jass
+section of ``docs/rules.md``; this is their summary beside the code.
 
 Cards: 36, suits ``S H D C`` (Roses, Shields, Bells, Acorns), ranks
 6 7 8 9 10 Under Ober King Ace. Four players; seats in play order, the first

@@ -2,8 +2,7 @@
 
 These functions and tables are the rules; the engine, replay and the
 built-in players all call them, so a rule lives in exactly one place.
-Sources: seed 001 (``../shared/rules/jass-en.md``) and the Jass section of
-``../shared/rules/clarifications.md``.
+The rules they follow, with their sources: the Jass section of ``docs/rules.md``.
 
 Modes: 0..3 the trump suit S H D C, 4 Obenabe, 5 Unenufe. Tables indexed by
 ``mode * 36 + card`` give a card's order within its suit and its points in

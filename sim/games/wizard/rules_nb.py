@@ -2,7 +2,7 @@
 
 These few functions are the rules; the simulation kernel, replay and the
 built-in players all call them, so a rule lives in exactly one place.
-Sources: seed 003 and ``../shared/rules/clarifications.md`` (Wizard section).
+The rules they follow, with their sources: the Wizard section of ``docs/rules.md``.
 """
 import numpy as np
 from numba import njit, int64, uint64
