@@ -8,7 +8,10 @@ Beim Jupiter with 5 players 65) use two words: the ``*_w`` variants take a
 sit in the innermost loop of a kernel.
 """
 import numpy as np
-from numba import njit, uint64, int64
+from llvmlite import ir
+from numba import config, njit, uint64, int64
+from numba.core import cgutils, types
+from numba.extending import intrinsic
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
@@ -57,7 +60,7 @@ _H8 = np.uint64(0x8080808080808080)
 
 
 @njit(int64(uint64, int64), cache=True, inline="always")
-def select(x, k):
+def select_broadword(x, k):
     """Index of the k-th lowest card (k from 0) of a one-word set with > k cards.
 
     Broadword select (S. Vigna, "Broadword implementation of rank/select
@@ -73,6 +76,65 @@ def select(x, k):
     place = uint64(popcount(geq) * 8)
     byte_rank = kk - (((byte_sums << uint64(8)) >> place) & uint64(0xFF))
     return int64(place) + int64(_SELECT_IN_BYTE[((x >> place) & uint64(0xFF)) | (byte_rank << uint64(8))])
+
+
+def _fast_pdep() -> bool:
+    """True when this machine's CPU has a fast BMI2 ``pdep`` that numba compiles for.
+
+    Zen 1 and Zen 2 run ``pdep`` in microcode (~20 cycles and up, more than
+    the broadword select); a numba target other than the host (``NUMBA_CPU_NAME``)
+    may lack the instruction.
+    """
+    if config.CPU_NAME or config.CPU_FEATURES:
+        return False
+    try:
+        from llvmlite import binding
+        return bool(binding.get_host_cpu_features().get("bmi2")) and \
+            binding.get_host_cpu_name() not in ("znver1", "znver2")
+    except Exception:   # no feature query on this platform: the portable select
+        return False
+
+
+FAST_PDEP = _fast_pdep()
+
+
+@intrinsic
+def _pdep(typingctx, source, mask):
+    """BMI2 ``pdep``: deposit the low bits of ``source`` at the set bits of ``mask``."""
+    if source != types.uint64 or mask != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(64)])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.bmi.pdep.64")
+        return builder.call(fn, args)
+    return types.uint64(types.uint64, types.uint64), codegen
+
+
+@intrinsic
+def _trailing_zeros(typingctx, x):
+    """Count of trailing zero bits (``tzcnt``) of a non-zero word."""
+    if x != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(1)])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.cttz.i64")
+        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 0)])
+    return types.int64(types.uint64), codegen
+
+
+@njit(int64(uint64, int64), cache=True, inline="always")
+def select_pdep(x, k):
+    """The same as :func:`select_broadword` in two instructions: ``pdep`` puts a lone
+    bit at the k-th set bit of ``x``, ``tzcnt`` reads its place."""
+    return _trailing_zeros(_pdep(ONE << uint64(k), x))
+
+
+# The random players' hot path: one select per decision. pdep + tzcnt against the
+# broadword select, 4-player 12-card random Oh Hell, records included (scripts/bench.py,
+# medians, one core): see docs/architecture.md.
+select = select_pdep if FAST_PDEP else select_broadword
 
 
 @njit(uint64(int64), cache=True, inline="always")
