@@ -67,7 +67,7 @@ import pandas as pd
 
 from sim.games.jass.cards import MODE_NAMES, RANK_NAMES
 from sim.games.jass.records import END_CLAIM_RIGHT, END_CLAIM_WRONG, END_KINDS
-from sim.errors import counted
+from sim.errors import counted as counted_text
 
 from . import balance, jass_plots
 from .common import (MIN_OBSERVATIONS, Lineup, add_moments, contiguous_fields, share_within, shares_sentence, square, study_dict,
@@ -738,7 +738,7 @@ def _balance_summary(tabs, manifest) -> list[str]:
             lines.append(f"{percent(tied['games'].sum() / extra['games'].sum())} of games were tied after four "
                          f"deals and needed tie-break deals (up to {int(extra['extra_deals'].max())}).")
         else:
-            lines.append(f"No game was tied after four deals ({counted(int(extra['games'].sum()), 'game')}).")
+            lines.append(f"No game was tied after four deals ({counted_text(int(extra['games'].sum()), 'game')}).")
     elif len(length):
         r = length.iloc[0]
         lines.append(f"A game lasted {_ci(r, 'mean_deals', False)} deals on average "

@@ -101,7 +101,7 @@ BAD_VALUES = [
     ("seed = -1", "seed", (">= 0",)),
     ("games = 0", "games", ("at least 1",)),
     ("deals = 'many'", "deals", ("many",)),
-    ("chunk_games = -3", "chunk_games", (">= 0",)),
+    ("chunk_games = -3", "chunk_games", ("at least 1",)),
     ("aggregate = 'false'", "aggregate", ("true or false",)),
 ]
 

@@ -258,7 +258,7 @@ def test_wizard_tables_include_wizards_held(wizard_duplicate):
 
 # -- plots and the report ----------------------------------------------------------------------
 EXPECTED_PLOTS = {"bid_exact_by_hand_size.png", "bid_vs_tricks.png", "bid_calibration.png",
-                  "trump_outcomes_by_round.png", "tricks_by_trumps_held.png", "score_balance.png",
+                  "trump_outcomes_by_deal.png", "tricks_by_trumps_held.png", "score_balance.png",
                   "paired_strategies.png", "total_distribution.png"}
 
 
@@ -467,7 +467,7 @@ def test_every_output_of_a_report_is_documented(name, tmp_path):
     import re
     from pathlib import Path
     from sim.runner import run_study
-    doc = (Path(__file__).parent.parent / "docs" / "outputs.md").read_text()
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "outputs.md").read_text()
     documented = set(re.findall(r"`([^`\s]+)`", doc))
     run_dir = run_study(Study.create(**OUTPUT_STUDIES[name], boards=3, seed=1, seating="duplicate"),
                         tmp_path / name, backend="serial", progress=False)
