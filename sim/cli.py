@@ -285,6 +285,9 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("tricksim: interrupted; run the same command again to resume", file=sys.stderr)
         return 130
+    except BrokenPipeError:   # the output went to a pager or `head` that closed early
+        sys.stderr.close()
+        return 0
     return 0
 
 

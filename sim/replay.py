@@ -137,3 +137,22 @@ def dealt_once(hands: list[list[int]], card_name) -> dict[int, int]:
                                     f"the pack has one of each card")
             holder[card] = s
     return holder
+
+
+# -- transcript lines every game's transcript shares ------------------------------
+
+def trick_line(number: int, trick: dict, outcome: str) -> str:
+    """``Trick 3: seat 1 leads: seat 1 SA, seat 2 S3, …; <outcome>`` for a replayed trick
+    (``leader``, ``seats``, ``cards``)."""
+    played = ", ".join(f"seat {s} {c}" for s, c in zip(trick["seats"], trick["cards"]))
+    return f"Trick {number}: seat {trick['leader']} leads: {played}; {outcome}"
+
+
+def current_trick_lines(result: dict) -> list[str]:
+    """The line of the trick in progress when a record stops in the middle of one."""
+    current = result.get("current_trick")
+    if not current:
+        return []
+    played = ", ".join(f"seat {s} {c}" for s, c in zip(current["seats"], current["cards"]))
+    return [f"Trick {len(result['tricks']) + 1} (in progress): seat {current['leader']} "
+            f"leads: {played}"]

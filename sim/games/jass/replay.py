@@ -20,7 +20,8 @@ import numpy as np
 
 from ... import registry
 from ...errors import TricksimError, choices
-from ...replay import counted, dealt_once, record_int, record_options, step_through
+from ...replay import (counted, current_trick_lines, dealt_once, record_int, record_options,
+                       step_through, trick_line)
 from . import kernels_nb as K
 from . import obs as O
 from .cards import (MODE_NAMES, N_CARDS, RANK_NAMES, SUIT_MASKS, SUIT_NAMES, SUITS, TRUMP_WORDS,
@@ -537,14 +538,9 @@ def transcript(game: str, record: dict, result: dict) -> str:
             plays += 1
             if plays % 4 == 0:
                 trick = result["tricks"][plays // 4 - 1]
-                played = ", ".join(f"seat {s} {c}" for s, c in zip(trick["seats"], trick["cards"]))
-                lines.append(f"Trick {plays // 4}: seat {trick['leader']} leads: {played}; "
-                             f"seat {trick['winner']} takes {trick['points']}")
-    current = result.get("current_trick")
-    if current:
-        played = ", ".join(f"seat {s} {c}" for s, c in zip(current["seats"], current["cards"]))
-        lines.append(f"Trick {len(result['tricks']) + 1} (in progress): seat {current['leader']} "
-                     f"leads: {played}")
+                lines.append(trick_line(plays // 4, trick,
+                                        f"seat {trick['winner']} takes {trick['points']}"))
+    lines += current_trick_lines(result)
     final = result["result"]
     if final["over"]:
         lines.append("Result:")

@@ -16,7 +16,8 @@ import numpy as np
 from ... import registry
 from ...bits_nb import cards_of
 from ...errors import TricksimError, choices
-from ...replay import counted, dealt_once, record_int, record_options, step_through
+from ...replay import (counted, current_trick_lines, dealt_once, record_int, record_options,
+                       step_through, trick_line)
 from . import kernels_nb as K
 from . import obs as O
 from .cards import (FIRST_JESTER, FIRST_WIZARD, OH_HELL_DECK, SUITS, WIZARD_DECK, card_name,
@@ -394,15 +395,9 @@ def transcript(game: str, record: dict, result: dict) -> str:
     if bids:
         lines.append("Bids:")
         lines += [f"  seat {d['seat']} bids {d['value']} (legal: {_listed(d['legal'])})" for d in bids]
-    for number, trick in enumerate(result["tricks"], start=1):
-        played = ", ".join(f"seat {s} {c}" for s, c in zip(trick["seats"], trick["cards"]))
-        lines.append(f"Trick {number}: seat {trick['leader']} leads: {played}; "
-                     f"seat {trick['winner']} wins")
-    current = result.get("current_trick")
-    if current:
-        played = ", ".join(f"seat {s} {c}" for s, c in zip(current["seats"], current["cards"]))
-        lines.append(f"Trick {len(result['tricks']) + 1} (in progress): seat {current['leader']} "
-                     f"leads: {played}")
+    lines += [trick_line(number, trick, f"seat {trick['winner']} wins")
+              for number, trick in enumerate(result["tricks"], start=1)]
+    lines += current_trick_lines(result)
     final = result["result"]
     if final["complete"]:
         lines.append("Result:")
