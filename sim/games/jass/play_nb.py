@@ -98,7 +98,8 @@ def decide_nb(st, hands, seat, legal, slot, kinds, params, fns, dec_rng, obs, st
 def play_cards_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, forced, trace):
     """The play: cards into tricks, tricks to their winners, claims after tricks.
 
-    With ``forced`` >= 0, plays just that card for the seat to act (a
+    With ``forced`` >= 0 (and ``kinds`` None: no players at all, so none of
+    their code is compiled), plays just that card for the seat to act (a
     replayed decision) and returns the taker if it closed a trick, else -1;
     if a claim is then offered the state stops in ``PHASE_CLAIM``.
     With ``forced`` < 0, asks the players and plays on until the deal is
@@ -127,7 +128,7 @@ def play_cards_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, f
     best_key = trick_key(best, lead, mode) if k > 0 else -1
     result = -1
     while trick_no < N_TRICKS:
-        if forced >= 0:
+        if kinds is None:   # a replayed card: the players' code is compiled away
             card = forced
         else:
             legal = legal_cards(hands[seat], lead, mode, best, ban)
@@ -177,7 +178,7 @@ def play_cards_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, f
                 store_trick_nb(st, O.SEAT, O.TRICK_BLOCK, seat, k, lead, best, best_seat, trick_no, played)
                 if claim_offered_nb(st):
                     st[O.PHASE] = O.PHASE_CLAIM
-                    if forced >= 0:
+                    if kinds is None:   # replay applies the claim as a decision of its own
                         return result
                     claim = decide_nb(st, hands, seat, LEGAL_YES_NO, lineup[seat], kinds, params,
                                       fns, dec_rng, obs, status)
@@ -243,7 +244,7 @@ def apply_play_nb(st, hands, card):
     Returns the taking seat when this card completed a trick, else -1.
     """
     none_i = np.zeros(1, dtype=np.int64)
-    return play_cards_nb(st, hands, none_i, none_i, np.zeros((1, 1)), None,
+    return play_cards_nb(st, hands, none_i, None, np.zeros((1, 1)), None,
                          np.zeros(4, dtype=np.uint64), none_i, none_i, card, None)
 
 

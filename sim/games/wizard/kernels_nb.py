@@ -143,7 +143,8 @@ def legal_play_nb(pub, hands):
 def play_cards_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, status, forced, trace):
     """The play phase: cards into tricks, tricks to their winners.
 
-    With ``forced`` >= 0, plays just that card for the seat to act (a
+    With ``forced`` >= 0 (and ``kinds`` None: no players at all, so none of
+    their code is compiled), plays just that card for the seat to act (a
     replayed decision) and returns the winner if it closed a trick, else -1.
     With ``forced`` < 0, asks the players and plays on to the end of the
     round; returns -1, or -2 after an illegal action (see ``status``).
@@ -167,7 +168,7 @@ def play_cards_nb(pub, hands, lineup, kinds, params, fns, dec_rng, obs, status, 
         trick_cards |= np.int64(bit(pub[O.TRICK_CARDS + i]))
     result = -1
     while trick_no < hand_size:
-        if forced >= 0:
+        if kinds is None:   # a replayed card: the players' code is compiled away
             card = forced
         else:
             legal = legal_cards(hands[seat], lead)
@@ -217,7 +218,7 @@ def apply_play_nb(pub, hands, card):
     Returns the winning seat when this card completed a trick, else -1.
     """
     none_i = np.zeros(1, dtype=np.int64)
-    return play_cards_nb(pub, hands, none_i, none_i, np.zeros((1, 1)), None,
+    return play_cards_nb(pub, hands, none_i, None, np.zeros((1, 1)), None,
                          np.zeros(4, dtype=np.uint64), none_i, none_i, card, None)
 
 
