@@ -73,11 +73,11 @@ def square(x) -> np.ndarray:
     return np.square(x, dtype=np.int64)
 
 
-def games_per_board(study: dict) -> int:
-    """Games played on one board (the rotations of duplicate seating), as the game defines it."""
-    from sim import registry
-    from sim.study import Study
-    return int(registry.game(study["game"]).games_per_board(Study.from_dict(study)))
+def games_per_board(game: np.ndarray, board: np.ndarray) -> int:
+    """Games played on each board (the rotations of duplicate seating), read from a chunk's
+    records (its ``game`` and ``board`` columns): a chunk holds every game of its boards."""
+    n_boards = len(np.unique(board))
+    return len(np.unique(game)) // n_boards if n_boards else 1
 
 
 def board_slot_sums(board, player, value, n_players: int) -> tuple[np.ndarray, np.ndarray]:

@@ -79,7 +79,7 @@ def reduce(records: dict, study) -> dict[str, pd.DataFrame]:
     per_deal["excess"] = sum(d["bid"][seat::n_players].astype(np.int64) for seat in range(n_players)) \
         - per_deal["hand_size"]
     # the first game of each board; the other rotations replay its cards
-    rotations = games_per_board(study)
+    rotations = games_per_board(d["game"], d["board"])
     if rotations == 1:
         dealt, dealt_once = d, per_deal
     else:

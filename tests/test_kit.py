@@ -121,3 +121,17 @@ def test_rank_and_win_share_ties():
     totals = np.array([10, 30, 30, 5], dtype=np.int64)
     assert [rank_and_win_nb(totals, 4, s, True) for s in range(4)] == [(3, 0.0), (1, 0.5), (1, 0.5), (4, 0.0)]
     assert [rank_and_win_nb(totals, 4, s, False) for s in range(4)] == [(2, 0.0), (3, 0.0), (3, 0.0), (1, 1.0)]
+
+
+def test_select_by_pdep_and_broadword_agree():
+    from sim.bits_nb import FAST_PDEP, popcount, select, select_broadword, select_pdep
+    rng = np.random.default_rng(3)
+    words = np.concatenate([rng.integers(1, 2**63, size=3000, dtype=np.int64).astype(np.uint64),
+                            np.array([1, 2**63, 2**64 - 1], dtype=np.uint64)])
+    for x in words:
+        for k in range(popcount(x)):
+            expected = select_broadword(x, k)
+            assert (int(x) >> expected) & 1 and bin(int(x) & ((1 << expected) - 1)).count("1") == k
+            assert select(x, k) == expected
+            if FAST_PDEP:
+                assert select_pdep(x, k) == expected
