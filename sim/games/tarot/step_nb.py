@@ -24,7 +24,8 @@ CFG_SEATING = 0     # sim.kit_nb.SEATING_*
 CFG_PLAYERS = 1
 CFG_PETIT_SEC = 2   # 1 redeal, 0 play on
 CFG_EXCHANGE = 3    # 1 fft, 0 none
-CFG_SIZE = 4
+CFG_DEALS = 4      # played deals in a game
+CFG_SIZE = 5
 MAX_SEATS = 5
 
 HAND_CARDS = np.array([24, 18, 15], dtype=np.int64)   # by players 3, 4, 5
