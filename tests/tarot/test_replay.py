@@ -307,3 +307,26 @@ def test_transcript_and_zero_sum():
     assert sum(r["scores"]) == 0 and r["scores"][0] == 2 * r["score"]
     text = transcript("tarot", rec, result)
     assert "trick 24:" in text and "taker seat 0 (guard)" in text
+
+
+def test_tricksim_replay_prints_the_transcript(tmp_path, capsys):
+    import json
+    from sim.cli import main
+    rec = record(4, {}, bids("pass", "pass", "guard_without", "pass"))
+    play_out(rec)                     # completes rec's decisions
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(rec))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "French Tarot, 4 players" in out and "trick 18:" in out and "scores: seat 0" in out
+
+
+def test_tricksim_replay_bad_record_is_one_line(tmp_path, capsys):
+    import json
+    from sim.cli import main
+    rec = record(4, {}, bids("guard", "take"))
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(rec))
+    assert main(["replay", str(path)]) != 0
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "may not bid take after guard" in err
