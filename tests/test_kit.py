@@ -63,9 +63,9 @@ def test_step_interface_plays_any_deal_and_copies_are_independent(game, variant,
         saved = (branch[0].copy(), branch[1].copy())
         play_out(steps, cfg, branch[0].copy(), branch[1].copy(), np.random.default_rng(2))
         assert np.array_equal(saved[0], branch[0]) and np.array_equal(saved[1], branch[1])
-        # every card played came from the hand that played it, once (``dealt`` has one or
-        # two words a seat; a card dealt to no seat, e.g. to Tarot's dog, is the taker's)
-        words = len(dealt) // n
+        # every card played came from the hand that played it, once (``dealt`` has one word
+        # a seat, or ``hand_words``; a card dealt to no seat, e.g. to Tarot's dog, is the taker's)
+        words = getattr(impl, "hand_words", 1)
         held = {c: s for s in range(n) for c in range(64 * words)
                 if (int(dealt[words * s + c // 64]) >> (c % 64)) & 1}
         plays = [(seat, a) for seat, kind, a in whole if kind == steps_play_kind(game)]

@@ -27,6 +27,7 @@ class TarotGame(GameBase):
     kernels_module = "sim.games.tarot.kernels_nb"
     replay_module = "sim.games.tarot.replay"
     step_module = "sim.games.tarot.step_nb"
+    hand_words = 2                        # ``dealt``: two words a seat, then the dog
 
     @property
     def random_decide(self):
