@@ -103,6 +103,23 @@ def _strength(cards, k):
     return score
 
 
+@njit(cache=True, inline="always")
+def _ally(obs, me, seat, holds_called):
+    """Whether ``seat`` is on my side as far as I can tell: with 5 players the partner
+    is known to himself (he holds the called card) and to all once it is played."""
+    taker = obs[O.TAKER]
+    if seat == me:
+        return True
+    if obs[O.N_PLAYERS] < 5:
+        return (seat == taker) == (me == taker)
+    revealed = obs[O.CALLED_SEAT]
+    if me == taker:
+        return seat == revealed and revealed >= 0
+    if holds_called or revealed == me:
+        return seat == taker
+    return seat != taker and seat != revealed
+
+
 @njit(cache=True)
 def heuristic_nb(obs, params):
     phase = obs[O.PHASE]
@@ -191,7 +208,7 @@ def heuristic_nb(obs, params):
     lead = obs[O.LEAD]
     win_seat = obs[O.WINNING_SEAT]
     win_card = obs[O.WINNING_CARD]
-    ally_winning = (win_seat == taker) == (me == taker) and win_card != EXCUSE
+    ally_winning = _ally(obs, me, win_seat, obs[O.CALLED] >= 0 and _has(hand_lo, hand_hi, obs[O.CALLED])) and win_card != EXCUSE
     last = n_in == n - 1
     sure = last or win_card >= TRUMP_1 + 15 and win_card != EXCUSE
     if ally_winning and sure:

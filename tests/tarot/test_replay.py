@@ -330,3 +330,17 @@ def test_tricksim_replay_bad_record_is_one_line(tmp_path, capsys):
     assert main(["replay", str(path)]) != 0
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "may not bid take after guard" in err
+
+
+def test_the_partner_is_revealed_when_the_called_king_is_played():
+    from sim.games.tarot import obs as O
+    from sim.games.tarot.replay import _Replay
+    # seat 0 leads HK's suit with H1; seat 1 follows; seat 2 plays the called HK
+    rec = five("HK", {0: "H1", 1: "H2", 2: "HK"})
+    rec["decisions"] += [d(0, "play", "H1"), d(1, "play", "H2")]
+    state = _Replay(rec)
+    for number, decision in enumerate(rec["decisions"], start=1):
+        state.step(number, decision)
+    assert state.st[O.CALLED_SEAT] == -1
+    state.step(len(rec["decisions"]) + 1, d(2, "play", "HK"))
+    assert state.st[O.CALLED_SEAT] == 2

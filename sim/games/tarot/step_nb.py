@@ -120,6 +120,7 @@ def begin_nb(st, hands, n, dealer, petit_sec, exchange, dealt):
     st[O.CALLED] = -1
     st[O.PARTNER] = -1
     st[O.EXCUSE_SEAT] = -1
+    st[O.CALLED_SEAT] = -1
     st[O.PETIT_TRICK] = -1
     st[O.EXCUSE_TRICK] = -1
     st[O.PETIT_SEC_RULE] = petit_sec
@@ -277,6 +278,8 @@ def apply_action_nb(st, hands, action):
         hands[2 * seat + (action >> 6)] &= ~_bit(action)
         k = st[O.TRICK_N]
         st[O.TRICK_CARDS + k] = action
+        if action == st[O.CALLED]:
+            st[O.CALLED_SEAT] = seat
         if action == EXCUSE:
             st[O.EXCUSE_SEAT] = seat
             st[O.EXCUSE_TRICK] = st[O.TRICK_NO]
