@@ -35,6 +35,10 @@ def test_records_of_10000_deals(players, lineup):
     assert count == len(by_deal) * {3: 72, 4: 72, 5: 75}[n]
     assert all(bin(int(a)).count("1") + bin(int(b)).count("1") == {3: 72, 4: 72, 5: 75}[n]
                for a, b in zip(lo, hi))
+    # petit_sec=redeal (default): no played deal has a hand with T1 as its only trump
+    t1 = np.uint64(1) << np.uint64(56)
+    assert not np.any(((deals["hand_lo"] & np.uint64(0xFF << 56)) == t1)
+                      & ((deals["hand_hi"] & np.uint64(0x3FFF)) == 0))
     # zero-sum settlement; the taker's share by the player count
     assert np.all(by_deal["points"].sum(axis=1) == 0)
     first = by_deal[:, 0]
@@ -81,3 +85,30 @@ def test_traced_deals_replay_every_card_once_and_91_points(players):
             aside = sum(int(HALF_POINTS[parse_card(c)]) for c in set_aside) / 2
             excuse_kept = 4.5 if "EX" in played and "EX" not in result["tricks"][-1]["cards"] else 0
             assert trick_points + aside + excuse_kept == 91
+
+
+@pytest.mark.parametrize("options", [{"petit_sec": "play"}, {"excuse_exchange": "none"},
+                                     {"deals": 2}])
+@pytest.mark.parametrize("players", [3, 5])
+def test_each_option_keeps_the_invariants(players, options):
+    impl = registry.game("tarot")
+    study = Study.create("tarot", players=players, lineup=["random"], boards=300, seed=3,
+                         options=options)
+    records = impl.run_chunk(study, 0, 0, 300, chunk_states(3, 0))
+    deals, games = records["deals"], records["games"]
+    per_game = impl.deals_per_game(study)
+    assert per_game == options.get("deals", players)
+    assert len(deals) == 300 * per_game * players and len(games) == 300 * players
+    by_deal = deals.reshape(-1, players)
+    assert np.all(by_deal["points"].sum(axis=1) == 0)
+    # the game total is the sum of the seat's settlements
+    totals = deals["points"].reshape(300, per_game, players).sum(axis=1).ravel()
+    assert np.array_equal(games["total"], totals)
+    if options.get("petit_sec") == "play" and players == 5:
+        # a petit sec is played: some played deal has a hand with T1 as its only trump
+        # (about 1 hand in 700 with 15 cards; with 24 cards too rare to expect one)
+        t1 = np.uint64(1) << np.uint64(56)
+        sec = ((deals["hand_lo"] & np.uint64(0xFF << 56)) == t1) & ((deals["hand_hi"] & np.uint64(0x3FFF)) == 0)
+        assert sec.any()
+    if options.get("excuse_exchange") == "none" and players != 4:
+        assert np.any(deals["taker_hp"] % 2 == 1)
