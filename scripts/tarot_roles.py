@@ -8,9 +8,12 @@ done three times with the same decision draws: (taker's side, defence) =
 (heuristic, random), (random, random) and (random, heuristic). Prints the paired
 differences of the taker's settlement per deal with their 95 % intervals.
 """
+import os
 import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from sim import registry
 from sim.study import Study
 from sim.games.tarot import obs as O
