@@ -344,3 +344,16 @@ def test_the_partner_is_revealed_when_the_called_king_is_played():
     assert state.st[O.CALLED_SEAT] == -1
     state.step(len(rec["decisions"]) + 1, d(2, "play", "HK"))
     assert state.st[O.CALLED_SEAT] == 2
+
+
+def test_seed_example_guard_without_slam_and_double_handful_through_a_deal():
+    # the seed's third worked example as a real deal: Guard Without, a double handful
+    # shown (T4 … T16), every trick won (the Petit captured early, the Excuse kept by
+    # seat 1 to the last trick and lost to the taker): 91 points, three oudlers:
+    # [(25 + 55 + 0) × 4] + 30 + 200 = +550 per defender
+    rec = record(4, {0: trumps(4, 21), 1: "EX"}, bids("guard_without", "pass", "pass", "pass")
+                 + [d(0, "handful", trumps(4, 16).split())])
+    r = play_out(rec, keep=["EX"])["result"]
+    assert r["taker_points"] == 91 and r["oudlers"] == 3 and r["petit_au_bout"] is None
+    assert r["slam"] == {"declared": False, "made": True, "defence": False}
+    assert r["score"] == 550 and r["scores"] == [1650, -550, -550, -550]
