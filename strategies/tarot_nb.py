@@ -27,7 +27,7 @@ from .abi import SIGNATURE
 
 NAMES = ("take", "guard", "guard_without", "guard_against", "slam_trumps", "handful",
          "excuse_points", "pull_trumps")
-DEFAULTS = (40.0, 56.0, 71.0, 81.0, 13.0, 1.0, 5.0, 6.0)
+DEFAULTS = (52.0, 56.0, 71.0, 81.0, 13.0, 1.0, 5.0, 6.0)
 RANGES = ((0.0, 200.0), (0.0, 200.0), (0.0, 200.0), (0.0, 200.0), (0.0, 30.0), (0.0, 1.0),
           (0.0, 10.0), (0.0, 22.0))
 
