@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.tarot import obs as O
+from sim.games.tarot.cards import EXCUSE, HALF_POINTS, TRUMP_1, TRUMP_21
 from sim.games.tarot.rules_nb import card_key
 from sim.kit_nb import random_choice2_nb
 from .abi import SIGNATURE
@@ -31,18 +32,6 @@ DEFAULTS = (52.0, 56.0, 71.0, 81.0, 13.0, 1.0, 5.0, 6.0)
 RANGES = ((0.0, 200.0), (0.0, 200.0), (0.0, 200.0), (0.0, 200.0), (0.0, 30.0), (0.0, 1.0),
           (0.0, 10.0), (0.0, 22.0))
 
-TRUMP_1 = 56
-TRUMP_21 = 76
-EXCUSE = 77
-HALF_POINTS = np.ones(78, dtype=np.int64)
-for _s in range(4):
-    HALF_POINTS[_s * 14 + 10] = 3
-    HALF_POINTS[_s * 14 + 11] = 5
-    HALF_POINTS[_s * 14 + 12] = 7
-    HALF_POINTS[_s * 14 + 13] = 9
-HALF_POINTS[TRUMP_1] = 9
-HALF_POINTS[TRUMP_21] = 9
-HALF_POINTS[EXCUSE] = 9
 HAND_SIZE = np.array([24, 18, 15], dtype=np.int64)
 
 

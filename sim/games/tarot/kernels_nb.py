@@ -18,8 +18,8 @@ from ...rng_nb import below, board_stream_nb, shuffle_prefix
 from strategies.abi import KIND_HEURISTIC, KIND_RANDOM
 from strategies.tarot_nb import heuristic_nb
 from . import obs as O
-from .rules_nb import EXCUSE_HI, KINGS_LO, ONE, OUDLERS_HI, OUDLERS_LO, TRUMPS_HI, TRUMPS_LO, ZERO, popcount2
-from .step_nb import (CFG_DEALS, CFG_EXCHANGE, CFG_PETIT_SEC, CFG_PLAYERS, CFG_SEATING, DOG_CARDS,
+from .rules_nb import KINGS_LO, ONE, OUDLERS_HI, OUDLERS_LO, TRUMPS_HI, TRUMPS_LO, ZERO, popcount2
+from .step_nb import (CFG_DEALS, CFG_EXCHANGE, CFG_PETIT_SEC, CFG_PLAYERS, CFG_SEATING,
                       HAND_CARDS, MAX_SEATS, apply_action_nb, begin_nb, legal_now_nb, score_nb,
                       settle)
 

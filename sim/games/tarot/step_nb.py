@@ -15,7 +15,8 @@ from numba import njit
 
 from ...kit_nb import CH_DEALER, close_trick_nb, is_legal2_nb
 from . import obs as O
-from .rules_nb import (EXCUSE, EXCUSE_HI, GUARD, GUARD_AGAINST, GUARD_WITHOUT, HANDFUL_BONUS,
+from .cards import HALF_POINTS
+from .rules_nb import (EXCUSE, EXCUSE_HI, GUARD, GUARD_WITHOUT, HANDFUL_BONUS,
                        KINGS_LO, ONE, TAKE, TRUMP_1, TRUMP_21, TRUMPS_HI, TRUMPS_LO, ZERO,
                        card_key, deal_score, discardable, handful_levels, lead_of, legal_play,
                        outcome, popcount2, settle)
@@ -30,16 +31,6 @@ MAX_SEATS = 5
 
 HAND_CARDS = np.array([24, 18, 15], dtype=np.int64)   # by players 3, 4, 5
 DOG_CARDS = np.array([6, 6, 3], dtype=np.int64)
-
-HALF_POINTS = np.ones(78, dtype=np.int64)
-for _s in range(4):
-    HALF_POINTS[_s * 14 + 10] = 3
-    HALF_POINTS[_s * 14 + 11] = 5
-    HALF_POINTS[_s * 14 + 12] = 7
-    HALF_POINTS[_s * 14 + 13] = 9
-HALF_POINTS[TRUMP_1] = 9
-HALF_POINTS[TRUMP_21] = 9
-HALF_POINTS[EXCUSE] = 9
 
 
 @njit(cache=True, inline="always")
