@@ -63,12 +63,14 @@ def test_step_interface_plays_any_deal_and_copies_are_independent(game, variant,
         saved = (branch[0].copy(), branch[1].copy())
         play_out(steps, cfg, branch[0].copy(), branch[1].copy(), np.random.default_rng(2))
         assert np.array_equal(saved[0], branch[0]) and np.array_equal(saved[1], branch[1])
-        # every card played came from the hand that played it, once
-        held = {int(c): s for s in range(len(dealt)) for c in range(128)
-                if c < 64 and (int(dealt[s]) >> c) & 1}
+        # every card played came from the hand that played it, once (``dealt`` has one word
+        # a seat, or ``hand_words``; a card dealt to no seat, e.g. to Tarot's dog, is the taker's)
+        words = getattr(impl, "hand_words", 1)
+        held = {c: s for s in range(n) for c in range(64 * words)
+                if (int(dealt[words * s + c // 64]) >> (c % 64)) & 1}
         plays = [(seat, a) for seat, kind, a in whole if kind == steps_play_kind(game)]
         assert len({a for _, a in plays}) == len(plays)
-        assert all(held.get(a) == seat for seat, a in plays)
+        assert all(held.get(a, seat) == seat for seat, a in plays)
         scores = np.zeros(8, dtype=np.int64)
         assert steps.result_nb(st, cfg, scores) >= 2
 

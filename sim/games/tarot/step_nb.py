@@ -1,0 +1,413 @@
+"""French Tarot's deal, one decision at a time, and the kit's step interface on it.
+
+The state is ``(st, hands)``: ``st`` the observation (``obs.py``) then the
+private slots; ``hands`` two words per seat (seat ``s``: ``hands[2s]``,
+``hands[2s + 1]``) and the dog in the last two words. Every decision's
+legal set is two words of action bits (``action = 64 × word + bit``): cards
+for the card decisions, the numbers ``0 …`` for the others, so one random
+choice (``random_choice2_nb``) serves them all.
+
+``dealt`` given to :func:`start_deal_nb` is laid out like ``hands``: the
+players' hands, then the dog.
+"""
+import numpy as np
+from numba import njit
+
+from ...kit_nb import CH_DEALER, close_trick_nb, is_legal2_nb
+from . import obs as O
+from .cards import HALF_POINTS
+from .rules_nb import (EXCUSE, EXCUSE_HI, GUARD, GUARD_WITHOUT, HANDFUL_BONUS,
+                       KINGS_LO, ONE, TAKE, TRUMP_1, TRUMP_21, TRUMPS_HI, TRUMPS_LO, ZERO,
+                       card_key, deal_score, discardable, handful_levels, lead_of, legal_play,
+                       outcome, popcount2, settle)
+
+CFG_SEATING = 0     # sim.kit_nb.SEATING_*
+CFG_PLAYERS = 1
+CFG_PETIT_SEC = 2   # 1 redeal, 0 play on
+CFG_EXCHANGE = 3    # 1 fft, 0 none
+CFG_DEALS = 4      # played deals in a game
+CFG_SIZE = 5
+MAX_SEATS = 5
+
+HAND_CARDS = np.array([24, 18, 15], dtype=np.int64)   # by players 3, 4, 5
+DOG_CARDS = np.array([6, 6, 3], dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def _bit(card):
+    return ONE << np.uint64(card & 63)
+
+
+@njit(cache=True, inline="always")
+def _holds(hands, seat, card):
+    return (hands[2 * seat + (card >> 6)] >> np.uint64(card & 63)) & ONE != ZERO
+
+
+@njit(cache=True, inline="always")
+def _is_oudler(card):
+    return card == TRUMP_1 or card == TRUMP_21 or card == EXCUSE
+
+
+@njit(cache=True, inline="always")
+def _set_points(lo, hi):
+    total = 0
+    oudlers = 0
+    for w in range(2):
+        word = lo if w == 0 else hi
+        while word != ZERO:
+            low = word & (~word + ONE)
+            b = 0
+            x = low
+            while x > ONE:
+                x >>= ONE
+                b += 1
+            card = 64 * w + b
+            total += HALF_POINTS[card]
+            oudlers += _is_oudler(card)
+            word ^= low
+    return total, oudlers
+
+
+@njit(cache=True, inline="always")
+def _on_taker_side(st, seat):
+    return seat == st[O.TAKER] or seat == st[O.PARTNER]
+
+
+@njit(cache=True, inline="always")
+def _to_play(st, hands, seat):
+    """``seat`` plays next: first its handful decision, when it has not had one."""
+    st[O.SEAT] = seat
+    st[O.PHASE] = O.PHASE_PLAY
+    if st[O.HANDFULS + seat] < 0:
+        lo = hands[2 * seat]
+        hi = hands[2 * seat + 1]
+        level = handful_levels(popcount2(lo & TRUMPS_LO, hi & TRUMPS_HI),
+                               np.int64((hi & EXCUSE_HI) != ZERO), st[O.N_PLAYERS])
+        if level > 0:
+            st[O.PHASE] = O.PHASE_HANDFUL
+        else:
+            st[O.HANDFULS + seat] = 0
+
+
+@njit(cache=True, inline="always")
+def _start_trick(st, hands, leader):
+    st[O.TRICK_N] = 0
+    st[O.LEAD] = -1
+    st[O.BEST_TRUMP] = -1
+    st[O.WINNING_SEAT] = -1
+    st[O.WINNING_CARD] = -1
+    st[O.TRICK_LEADER] = leader
+    _to_play(st, hands, leader)
+
+
+@njit(cache=True)
+def begin_nb(st, hands, n, dealer, petit_sec, exchange, dealt):
+    """A new deal: ``dealt`` (players' hands then the dog, two words each)."""
+    for i in range(O.STATE_SIZE):
+        st[i] = 0
+    st[O.N_PLAYERS] = n
+    st[O.DEALER] = dealer
+    st[O.TAKER] = -1
+    st[O.CALLED] = -1
+    st[O.PARTNER] = -1
+    st[O.EXCUSE_SEAT] = -1
+    st[O.CALLED_SEAT] = -1
+    st[O.PETIT_TRICK] = -1
+    st[O.EXCUSE_TRICK] = -1
+    st[O.PETIT_SEC_RULE] = petit_sec
+    st[O.EXCHANGE] = exchange
+    st[O.N_TRICKS] = HAND_CARDS[n - 3]
+    for i in range(hands.shape[0]):
+        hands[i] = ZERO
+    for s in range(n):
+        hands[2 * s] = dealt[2 * s]
+        hands[2 * s + 1] = dealt[2 * s + 1]
+        st[O.BIDS + s] = -1
+        st[O.HANDFULS + s] = -1
+    for i in range(O.TRICK_CARDS, O.TRICK_CARDS + MAX_SEATS):
+        st[i] = -1
+    st[O.DOG] = np.int64(dealt[2 * n])
+    st[O.DOG + 1] = np.int64(dealt[2 * n + 1])
+    st[O.LEAD] = -1
+    st[O.BEST_TRUMP] = -1
+    st[O.WINNING_SEAT] = -1
+    st[O.WINNING_CARD] = -1
+    if petit_sec == 1:
+        for s in range(n):
+            lo = hands[2 * s]
+            hi = hands[2 * s + 1]
+            if (lo & TRUMPS_LO) == _bit(TRUMP_1) and (hi & (TRUMPS_HI | EXCUSE_HI)) == ZERO:
+                st[O.ANNULLED] = 2
+                st[O.PHASE] = O.PHASE_OVER
+                st[O.SEAT] = s
+                return
+    st[O.PHASE] = O.PHASE_BID
+    st[O.SEAT] = (dealer + 1) % n
+
+
+@njit(cache=True, inline="always")
+def _after_call(st, hands):
+    n = st[O.N_PLAYERS]
+    taker = st[O.TAKER]
+    contract = st[O.CONTRACT]
+    dog_lo = np.uint64(st[O.DOG])
+    dog_hi = np.uint64(st[O.DOG + 1])
+    if contract == TAKE or contract == GUARD:
+        hands[2 * taker] |= dog_lo
+        hands[2 * taker + 1] |= dog_hi
+        st[O.DISCARD_LEFT] = DOG_CARDS[n - 3]
+        st[O.PHASE] = O.PHASE_DISCARD
+        st[O.SEAT] = taker
+        return
+    if contract == GUARD_WITHOUT:
+        points, oudlers = _set_points(dog_lo, dog_hi)
+        st[O.TAKER_HP] += points
+        st[O.TAKER_OUDLERS] += oudlers
+    st[O.PHASE] = O.PHASE_SLAM
+    st[O.SEAT] = taker
+
+
+@njit(cache=True, inline="always")
+def _close_trick(st, hands):
+    n = st[O.N_PLAYERS]
+    no = st[O.TRICK_NO]
+    last = no == st[O.N_TRICKS] - 1
+    winner = st[O.WINNING_SEAT]
+    excuse_here = st[O.EXCUSE_TRICK] == no
+    excuse_wins = False
+    if last and excuse_here:
+        owner = st[O.EXCUSE_SEAT]
+        earlier = st[O.TAKER_TRICKS] if _on_taker_side(st, owner) else no - st[O.TAKER_TRICKS]
+        if earlier == no:          # its side won every earlier trick: the Excuse takes the last
+            winner = owner
+            excuse_wins = True
+    side = _on_taker_side(st, winner)
+    points = 0
+    oudlers = 0
+    for k in range(n):
+        card = st[O.TRICK_CARDS + k]
+        played = card != EXCUSE or last
+        if played:
+            points += HALF_POINTS[card]
+            oudlers += _is_oudler(card)
+        if card >= 64:
+            st[O.PLAYED_HI] |= np.int64(_bit(card))
+        else:
+            st[O.PLAYED] |= np.int64(_bit(card))
+    if side:
+        st[O.TAKER_HP] += points
+        st[O.TAKER_OUDLERS] += oudlers
+        st[O.TAKER_TRICKS] += 1
+    if excuse_here and not last:   # the Excuse stays with its owner's side
+        owner_side = _on_taker_side(st, st[O.EXCUSE_SEAT])
+        swap = 1 if (st[O.EXCHANGE] == 1 and owner_side != side) else 0
+        if owner_side:
+            st[O.TAKER_HP] += 9 - swap
+            st[O.TAKER_OUDLERS] += 1
+        elif side:
+            st[O.TAKER_HP] += swap
+    st[O.TRICKS + winner] += 1
+    if st[O.PETIT_TRICK] == no:
+        st[O.PETIT_SIDE] = 1 if side else 0
+    if last:
+        sign = 1 if side else -1
+        if st[O.PETIT_TRICK] == no:
+            st[O.PETIT] = sign
+        elif excuse_wins and st[O.PETIT_TRICK] == no - 1 and st[O.PETIT_SIDE] == (1 if side else 0):
+            st[O.PETIT] = sign     # the slam ended by the Excuse: the Petit in the trick before
+    close_trick_nb(st, O.TRICK_BLOCK, O.TRICK_CARDS, MAX_SEATS, winner)
+    st[O.TRICK_NO] = no + 1
+    if last:
+        st[O.PHASE] = O.PHASE_OVER
+        st[O.SEAT] = -1
+        st[O.TRICK_N] = 0
+        st[O.LEAD] = -1
+        st[O.WINNING_SEAT] = -1
+        st[O.WINNING_CARD] = -1
+        st[O.BEST_TRUMP] = -1
+    else:
+        _start_trick(st, hands, winner)
+
+
+@njit(cache=True)
+def legal_now_nb(st, hands):
+    """The legal set of the decision to take, two words of action bits."""
+    phase = st[O.PHASE]
+    seat = st[O.SEAT]
+    if phase == O.PHASE_PLAY:
+        return legal_play(hands[2 * seat], hands[2 * seat + 1], st[O.LEAD], st[O.BEST_TRUMP])
+    if phase == O.PHASE_BID:
+        bids = ONE
+        for c in range(st[O.CONTRACT] + 1, 5):
+            bids |= ONE << np.uint64(c)
+        return bids, ZERO
+    if phase == O.PHASE_DISCARD:
+        return discardable(hands[2 * seat], hands[2 * seat + 1])
+    if phase == O.PHASE_CALL:
+        own = hands[2 * seat] & KINGS_LO
+        if own == KINGS_LO:
+            return KINGS_LO | (KINGS_LO >> ONE), ZERO   # all four Kings: a Queen may be called
+        return KINGS_LO, ZERO
+    if phase == O.PHASE_SLAM:
+        return np.uint64(3), ZERO
+    if phase == O.PHASE_HANDFUL:
+        lo = hands[2 * seat]
+        hi = hands[2 * seat + 1]
+        level = handful_levels(popcount2(lo & TRUMPS_LO, hi & TRUMPS_HI),
+                               np.int64((hi & EXCUSE_HI) != ZERO), st[O.N_PLAYERS])
+        return (ONE << np.uint64(level + 1)) - ONE, ZERO
+    return ZERO, ZERO
+
+
+@njit(cache=True)
+def apply_action_nb(st, hands, action):
+    """The seat to act takes ``action`` (assumed legal)."""
+    phase = st[O.PHASE]
+    seat = st[O.SEAT]
+    n = st[O.N_PLAYERS]
+    if phase == O.PHASE_PLAY:
+        hands[2 * seat + (action >> 6)] &= ~_bit(action)
+        k = st[O.TRICK_N]
+        st[O.TRICK_CARDS + k] = action
+        if action == st[O.CALLED]:
+            st[O.CALLED_SEAT] = seat
+        if action == EXCUSE:
+            st[O.EXCUSE_SEAT] = seat
+            st[O.EXCUSE_TRICK] = st[O.TRICK_NO]
+        elif action == TRUMP_1:
+            st[O.PETIT_TRICK] = st[O.TRICK_NO]
+        if st[O.LEAD] < 0:
+            st[O.LEAD] = lead_of(action)
+        lead = st[O.LEAD]
+        if action >= TRUMP_1 and action != EXCUSE and action > st[O.BEST_TRUMP]:
+            st[O.BEST_TRUMP] = action
+        if st[O.WINNING_SEAT] < 0 or card_key(action, lead) > card_key(st[O.WINNING_CARD], lead):
+            st[O.WINNING_SEAT] = seat
+            st[O.WINNING_CARD] = action
+        st[O.TRICK_N] = k + 1
+        if k + 1 == n:
+            _close_trick(st, hands)
+        else:
+            _to_play(st, hands, (seat + 1) % n)
+    elif phase == O.PHASE_HANDFUL:
+        st[O.HANDFULS + seat] = action
+        st[O.PHASE] = O.PHASE_PLAY
+    elif phase == O.PHASE_BID:
+        st[O.BIDS + seat] = action
+        if action > 0:
+            st[O.CONTRACT] = action
+            st[O.TAKER] = seat
+        st[O.BIDS_MADE] += 1
+        if st[O.BIDS_MADE] < n:
+            st[O.SEAT] = (seat + 1) % n
+        elif st[O.CONTRACT] == 0:
+            st[O.ANNULLED] = 1
+            st[O.PHASE] = O.PHASE_OVER
+            st[O.SEAT] = -1
+        elif n == 5:
+            st[O.PHASE] = O.PHASE_CALL
+            st[O.SEAT] = st[O.TAKER]
+        else:
+            _after_call(st, hands)
+    elif phase == O.PHASE_CALL:
+        st[O.CALLED] = action
+        st[O.PARTNER] = -1
+        for s in range(n):
+            if s != seat and _holds(hands, s, action):
+                st[O.PARTNER] = s
+        _after_call(st, hands)
+    elif phase == O.PHASE_DISCARD:
+        hands[2 * seat + (action >> 6)] &= ~_bit(action)
+        st[O.DISCARD + (action >> 6)] |= np.int64(_bit(action))
+        st[O.TAKER_HP] += HALF_POINTS[action]
+        if action >= TRUMP_1:
+            st[O.SHOWN + (action >> 6)] |= np.int64(_bit(action))
+        st[O.DISCARD_LEFT] -= 1
+        if st[O.DISCARD_LEFT] == 0:
+            st[O.PHASE] = O.PHASE_SLAM
+    elif phase == O.PHASE_SLAM:
+        st[O.SLAM] = action
+        leader = st[O.TAKER] if action == 1 else (st[O.DEALER] + 1) % n
+        _start_trick(st, hands, leader)
+
+
+@njit(cache=True)
+def handful_bonus_nb(st):
+    total = 0
+    for s in range(st[O.N_PLAYERS]):
+        if st[O.HANDFULS + s] > 0:
+            total += HANDFUL_BONUS[st[O.HANDFULS + s]]
+    return total
+
+
+@njit(cache=True)
+def score_nb(st):
+    """(made, margin, score per defender) of a finished, played deal."""
+    made, margin = outcome(st[O.TAKER_HP], st[O.TAKER_OUDLERS])
+    n_tricks = st[O.N_TRICKS]
+    score = deal_score(st[O.CONTRACT], made, margin, 10 * st[O.PETIT], handful_bonus_nb(st),
+                       st[O.SLAM] == 1, st[O.TAKER_TRICKS] == n_tricks, st[O.TAKER_TRICKS] == 0)
+    return made, margin, score
+
+
+# -- the kit's step interface ----------------------------------------------------------------
+@njit(cache=True)
+def new_state_nb(cfg):
+    return np.zeros(O.STATE_SIZE, dtype=np.int64), np.zeros(2 * MAX_SEATS + 2, dtype=np.uint64)
+
+
+@njit(cache=True)
+def start_deal_nb(st, hands, cfg, dealt, chance):
+    begin_nb(st, hands, cfg[CFG_PLAYERS], chance[CH_DEALER], cfg[CFG_PETIT_SEC], cfg[CFG_EXCHANGE],
+             dealt)
+
+
+@njit(cache=True)
+def to_act_nb(st):
+    return st[O.SEAT]
+
+
+@njit(cache=True)
+def decision_nb(st):
+    return st[O.PHASE]
+
+
+@njit(cache=True)
+def legal_actions_nb(st, hands, cfg, out):
+    lo, hi = legal_now_nb(st, hands)
+    count = 0
+    for a in range(128):
+        word = lo if a < 64 else hi
+        if (word >> np.uint64(a & 63)) & ONE != ZERO:
+            out[count] = a
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def is_legal_action_nb(st, hands, cfg, action):
+    lo, hi = legal_now_nb(st, hands)
+    return is_legal2_nb(action, lo, hi)
+
+
+@njit(cache=True)
+def apply_nb(st, hands, cfg, action):
+    apply_action_nb(st, hands, action)
+
+
+@njit(cache=True)
+def is_over_nb(st):
+    return st[O.PHASE] == O.PHASE_OVER
+
+
+@njit(cache=True)
+def result_nb(st, cfg, out):
+    """The settlement per seat (all zero for a deal dealt again)."""
+    n = st[O.N_PLAYERS]
+    for s in range(n):
+        out[s] = 0
+    if st[O.ANNULLED] != 0 or st[O.PHASE] != O.PHASE_OVER:
+        return n
+    made, margin, score = score_nb(st)
+    settle(score, n, st[O.TAKER], st[O.PARTNER], out)
+    return n
