@@ -38,6 +38,7 @@ class Case:
     boards: int          # boards per timed run on one core
     unit: str            # what the headline rate counts: "deals" or "games"
     reference: str = ""
+    cards_per_deal: int = 0   # card plays per deal when the records count no tricks (0: from tricks)
 
 
 CASES = (
@@ -49,6 +50,13 @@ CASES = (
     Case("schieber-random", "jass", 4, ("random",), (), 40_000, "games",
          "the reference Python kit for Schieber plays ~700 random deals/s (one core)"),
     Case("schieber-heuristic", "jass", 4, ("heuristic",), (), 10_000, "games"),
+    # French Tarot: a game is one deal per player; every card but the dog is played
+    Case("tarot3-random", "tarot", 3, ("random",), (), 20_000, "deals", cards_per_deal=72),
+    Case("tarot4-random", "tarot", 4, ("random",), (), 20_000, "deals", cards_per_deal=72),
+    Case("tarot5-random", "tarot", 5, ("random",), (), 16_000, "deals", cards_per_deal=75),
+    Case("tarot3-heuristic", "tarot", 3, ("heuristic",), (), 5_000, "deals", cards_per_deal=72),
+    Case("tarot4-heuristic", "tarot", 4, ("heuristic",), (), 5_000, "deals", cards_per_deal=72),
+    Case("tarot5-heuristic", "tarot", 5, ("heuristic",), (), 4_000, "deals", cards_per_deal=75),
 )
 
 
@@ -68,8 +76,10 @@ def play(case: Case, boards: int, chunk: int) -> tuple[float, int, int, int]:
     deals = records["deals"]
     n_deals = len(deals) // case.players
     n_games = len(records["games"]) // case.players
-    # every trick taken is one card from each player
-    plays = int(deals["tricks"].astype(np.int64).sum()) * case.players
+    if case.cards_per_deal:
+        plays = n_deals * case.cards_per_deal
+    else:   # every trick taken is one card from each player
+        plays = int(deals["tricks"].astype(np.int64).sum()) * case.players
     return seconds, n_deals, n_games, plays
 
 

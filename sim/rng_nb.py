@@ -47,7 +47,7 @@ def below(s, n):
     return int64(((next_u64(s) >> uint64(32)) * uint64(n)) >> uint64(32))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")   # once per deal in every kernel: no call, no array passing
 def shuffle_prefix(s, deck, k):
     """Partial Fisher-Yates: make ``deck[:k]`` a uniform random draw.
 

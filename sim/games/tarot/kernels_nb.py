@@ -33,10 +33,11 @@ def deal_out_nb(rng, deck, dealt, n):
     size = HAND_CARDS[n - 3]
     for i in range(2 * n + 2):
         dealt[i] = ZERO
-    for i in range(78):
-        owner = i // size if i < n * size else n
-        c = deck[i]
-        dealt[2 * owner + (c >> 6)] |= ONE << np.uint64(c & 63)
+    for owner in range(n + 1):      # the hands in turn, then the dog (the rest)
+        end = (owner + 1) * size if owner < n else 78
+        for i in range(owner * size, end):
+            c = deck[i]
+            dealt[2 * owner + (c >> 6)] |= ONE << np.uint64(c & 63)
 
 
 @njit(cache=True, inline="always")
@@ -137,6 +138,12 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
                 dog_lo = dealt[2 * n]
                 dog_hi = dealt[2 * n + 1]
                 n_tricks = st[O.N_TRICKS]
+                # the deal's own columns, once for its rows
+                dog_oudlers = popcount2(dog_lo & OUDLERS_LO, dog_hi & OUDLERS_HI)
+                dog_kings = popcount2(dog_lo & KINGS_LO, ZERO)
+                taker_trumps = popcount2(t_lo & TRUMPS_LO, t_hi & TRUMPS_HI)
+                slam = 1 if st[O.TAKER_TRICKS] == n_tricks else (
+                    -1 if st[O.TAKER_TRICKS] == 0 and taker >= 0 else 0)
                 for s in range(n):
                     totals[s] += scores[s]
                     row = deals_out[d_row]
@@ -152,9 +159,9 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
                     row.role = 1 if s == taker else (2 if s == st[O.PARTNER] else 0)
                     row.taker = taker
                     row.contract = st[O.CONTRACT]
-                    row.dog_oudlers = popcount2(dog_lo & OUDLERS_LO, dog_hi & OUDLERS_HI)
-                    row.dog_kings = popcount2(dog_lo & KINGS_LO, ZERO)
-                    row.taker_trumps = popcount2(t_lo & TRUMPS_LO, t_hi & TRUMPS_HI)
+                    row.dog_oudlers = dog_oudlers
+                    row.dog_kings = dog_kings
+                    row.taker_trumps = taker_trumps
                     row.taker_hp = st[O.TAKER_HP]
                     row.taker_oudlers = st[O.TAKER_OUDLERS]
                     row.made = made
@@ -162,7 +169,7 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
                     row.petit = st[O.PETIT]
                     row.handful = max(st[O.HANDFULS + s], 0)
                     row.slam_declared = st[O.SLAM]
-                    row.slam = 1 if st[O.TAKER_TRICKS] == n_tricks else (-1 if st[O.TAKER_TRICKS] == 0 and taker >= 0 else 0)
+                    row.slam = slam
                     row.score = score
                     row.points = scores[s]
                     row.total = totals[s]

@@ -100,7 +100,7 @@ def _start_trick(st, hands, leader):
     _to_play(st, hands, leader)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
 def begin_nb(st, hands, n, dealer, petit_sec, exchange, dealt):
     """A new deal: ``dealt`` (players' hands then the dog, two words each)."""
     for i in range(O.STATE_SIZE):
@@ -229,7 +229,7 @@ def _close_trick(st, hands):
         _start_trick(st, hands, winner)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
 def legal_now_nb(st, hands):
     """The legal set of the decision to take, two words of action bits."""
     phase = st[O.PHASE]
@@ -259,7 +259,7 @@ def legal_now_nb(st, hands):
     return ZERO, ZERO
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
 def apply_action_nb(st, hands, action):
     """The seat to act takes ``action`` (assumed legal)."""
     phase = st[O.PHASE]
@@ -340,7 +340,7 @@ def handful_bonus_nb(st):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
 def score_nb(st):
     """(made, margin, score per defender) of a finished, played deal."""
     made, margin = outcome(st[O.TAKER_HP], st[O.TAKER_OUDLERS])
