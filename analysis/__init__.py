@@ -14,7 +14,7 @@
   of its own can name :mod:`analysis.balance_only`.
 * :mod:`analysis.words` – how estimates read in sentences;
   :mod:`analysis.columns` – what the columns mean (the note under each table).
-* one module per game family (``analysis.wizard``, ``analysis.jass``), named
+* one module per game family (``analysis.wizard``, ``analysis.jass``, ``analysis.tarot``), named
   by the game's registry entry, with ``reduce(records, study)``,
   ``combine(cubes)``, ``tables(cube, manifest)``, ``plots(cube, manifest,
   out_dir)`` (drawn by ``analysis.<family>_plots``) and

@@ -1,6 +1,6 @@
 """The analysis of a game that has no questions of its own yet: its scoring balance alone.
 
-A new game (French Tarot, Pitch, Beim Jupiter, …) whose ``games`` records
+A new game (Pitch, Beim Jupiter, …) whose ``games`` records
 have the shared columns (see :mod:`analysis.balance`) can name this module as
 its ``analysis`` and get the balance tables, summary and plots at once; its
 own module later adds its questions beside them, as ``analysis.wizard`` and

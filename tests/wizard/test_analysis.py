@@ -459,6 +459,7 @@ OUTPUT_STUDIES = {
     "oh_hell": dict(game="oh_hell", players=4, lineup=["heuristic"], options={"rounds": 3}),
     "schieber": dict(game="jass", variant="schieber", lineup=["heuristic", "random", "heuristic", "random"]),
     "differenzler": dict(game="jass", variant="differenzler", lineup=["heuristic", "random", "heuristic", "random"]),
+    "tarot": dict(game="tarot", players=4, lineup=["heuristic", "random", "heuristic", "random"]),
 }
 
 

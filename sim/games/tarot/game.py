@@ -23,7 +23,7 @@ class TarotGame(GameBase):
     name = "tarot"
     family = "tarot"
     tables = {"deals": DEALS, "games": GAMES}
-    analysis = "analysis.balance_only"   # the scoring balance, until the game's own analysis
+    analysis = "analysis.tarot"
     kernels_module = "sim.games.tarot.kernels_nb"
     replay_module = "sim.games.tarot.replay"
     step_module = "sim.games.tarot.step_nb"
