@@ -204,6 +204,7 @@ def test_heuristic_plays_legally_at_the_ends_of_its_ranges(players, play_all_chu
     heuristic = resolve("tarot", "heuristic")
     for end in (0, 1):
         values = ",".join(f"{name}={heuristic.param_range(name)[end]!r}" for name in heuristic.param_names)
-        study = Study.create("tarot", players=players, lineup=[f"heuristic[{values}]", "random"][:players],
+        lineup = ([f"heuristic[{values}]", "random"] * 3)[:players]
+        study = Study.create("tarot", players=players, lineup=lineup,
                              boards=12, seed=17 + end, seating="rotate")
         play_all_chunks(study)          # raises TricksimError on an illegal action
