@@ -11,26 +11,30 @@ player for every decision with tunable params (``NAMES``):
 * the discard: from its shortest suits first, the higher cards first (voids
   built, points saved in its own pile), trumps only as the rules force;
 * a slam only with a hand of trumps and Kings, handfuls when allowed;
-* card play: the taker pulls trumps with a long trump hand; the defence leads
-  its long suits; on a trick its side already holds it gives points (and the
-  Petit, saved); otherwise it wins as cheaply as it can, else it throws its
-  cheapest card, the Excuse instead of a valuable card, never keeping the
-  Excuse for the last trick.
+* card play: the taker pulls trumps with a long trump hand, until the trumps
+  it has not seen are few (counted from the played cards); the defence leads
+  its long suits, or hunts the Petit with its high trumps when few trumps
+  guard it, and takes an opponent's Petit with its highest trump; the
+  holder of the Petit keeps it for the last trick when no other trump can be
+  left against it (petit au bout); on a trick its side surely holds (the
+  master trump counts) it gives points (and the Petit, saved); otherwise it
+  wins as cheaply as it can, else it throws its cheapest card, the Excuse
+  instead of a valuable card, never keeping the Excuse for the last trick.
 """
 import numpy as np
 from numba import njit
 
 from sim.games.tarot import obs as O
 from sim.games.tarot.cards import EXCUSE, HALF_POINTS, TRUMP_1, TRUMP_21
-from sim.games.tarot.rules_nb import card_key
+from sim.games.tarot.rules_nb import ONE, TRUMPS_HI, TRUMPS_LO, ZERO, card_key, popcount2, trumps_above
 from sim.kit_nb import random_choice2_nb
 from .abi import SIGNATURE
 
 NAMES = ("take", "guard", "guard_without", "guard_against", "slam_trumps", "handful",
-         "excuse_points", "pull_trumps")
-DEFAULTS = (52.0, 56.0, 71.0, 81.0, 13.0, 1.0, 5.0, 6.0)
+         "excuse_points", "pull_trumps", "trumps_out_stop", "hunt_petit", "petit_au_bout")
+DEFAULTS = (52.0, 56.0, 71.0, 81.0, 13.0, 1.0, 5.0, 6.0, 0.0, 6.0, 2.0)
 RANGES = ((0.0, 200.0), (0.0, 200.0), (0.0, 200.0), (0.0, 200.0), (0.0, 30.0), (0.0, 1.0),
-          (0.0, 10.0), (0.0, 22.0))
+          (0.0, 10.0), (0.0, 22.0), (-1.0, 21.0), (0.0, 21.0), (-1.0, 21.0))
 
 HAND_SIZE = np.array([24, 18, 15], dtype=np.int64)
 
@@ -167,18 +171,72 @@ def heuristic_nb(obs, params):
         return 1 if trumps >= params[4] / scale and plain_not_king == 0 else 0
     if phase == O.PHASE_HANDFUL:
         return legal[n_legal - 1] if params[5] >= 0.5 else 0
-    # -- card play --------------------------------------------------------------------------
+    return _play(obs, params, hand_lo, hand_hi, lo, hi, legal, n_legal, suit_len, trumps, k, scale)
+
+
+@njit(cache=True)
+def _seen(obs, hand_lo, hand_hi):
+    """The cards this player knows are in no other hand: its own, the completed tricks,
+    this trick and the trumps shown from the discard (two words)."""
+    seen_lo = hand_lo | np.uint64(obs[O.PLAYED]) | np.uint64(obs[O.SHOWN])
+    seen_hi = hand_hi | np.uint64(obs[O.PLAYED_HI]) | np.uint64(obs[O.SHOWN + 1])
+    for i in range(obs[O.TRICK_N]):
+        c = obs[O.TRICK_CARDS + i]
+        if c >= 64:
+            seen_hi |= ONE << np.uint64(c - 64)
+        else:
+            seen_lo |= ONE << np.uint64(c)
+    return seen_lo, seen_hi
+
+
+@njit(cache=True)
+def _petit_seat(obs):
+    """The seat that played the Petit to this trick, -1 none."""
+    n = obs[O.N_PLAYERS]
+    for i in range(obs[O.TRICK_N]):
+        if obs[O.TRICK_CARDS + i] == TRUMP_1:
+            return (obs[O.TRICK_LEADER] + i) % n
+    return -1
+
+
+@njit(cache=True)
+def _highest_trump(legal, n_legal, floor_key, lead):
+    """The highest legal trump but the Petit whose key beats ``floor_key``, -1 none."""
+    for i in range(n_legal - 1, -1, -1):
+        c = legal[i]
+        if TRUMP_1 < c < EXCUSE and card_key(c, lead) > floor_key:
+            return c
+    return -1
+
+
+@njit(cache=True)
+def _play(obs, params, hand_lo, hand_hi, lo, hi, legal, n_legal, suit_len, trumps, k, scale):
+    """A card. Trumps are counted from what this player has seen (``_seen``): the
+    trumps out are those in the other hands, or in a dog nobody saw."""
+    me = obs[O.SEAT]
+    n = obs[O.N_PLAYERS]
     taker = obs[O.TAKER]
-    cards_left = k
-    if _has(lo, hi, EXCUSE) and cards_left == 2:
+    if _has(lo, hi, EXCUSE) and k == 2:
         return EXCUSE                     # never keep the Excuse for the last trick
+    holds_called = obs[O.CALLED] >= 0 and _has(hand_lo, hand_hi, obs[O.CALLED])
+    defence = not _ally(obs, me, taker, holds_called)
+    counting = params[8] >= 0
+    seen_lo, seen_hi = _seen(obs, hand_lo, hand_hi)
+    out = 21 - popcount2(seen_lo & TRUMPS_LO, seen_hi & TRUMPS_HI)
+    petit_out = not _has(seen_lo, seen_hi, TRUMP_1)
+    # petit au bout: the Petit wins the last trick when no other trump is left against it;
+    # so it is kept when none is out, or when its holder's other trumps can draw them all
+    keep_petit = (_has(hand_lo, hand_hi, TRUMP_1) and params[10] >= 0
+                  and (out == 0 or trumps - 1 >= out + params[10]))
     n_in = obs[O.TRICK_N]
     if n_in == 0:
-        if me == taker and trumps >= params[7] / scale:
-            for i in range(n_legal - 1, -1, -1):
-                c = legal[i]
-                if TRUMP_1 < c < EXCUSE:
-                    return c      # pull trumps, the highest first
+        pull = me == taker and trumps >= params[7] / scale
+        hunt = defence and petit_out and out <= params[9]     # few trumps guard it
+        draw = keep_petit and out > 0
+        if (pull or hunt or draw) and (not counting or out > params[8]):
+            c = _highest_trump(legal, n_legal, -3, 4)
+            if c >= 0:
+                return c                  # trumps led, the highest first (not the Petit)
         longest = -1
         choice = -1
         for i in range(n_legal):
@@ -197,11 +255,14 @@ def heuristic_nb(obs, params):
     lead = obs[O.LEAD]
     win_seat = obs[O.WINNING_SEAT]
     win_card = obs[O.WINNING_CARD]
-    ally_winning = _ally(obs, me, win_seat, obs[O.CALLED] >= 0 and _has(hand_lo, hand_hi, obs[O.CALLED])) and win_card != EXCUSE
+    ally_winning = _ally(obs, me, win_seat, holds_called) and win_card != EXCUSE
     last = n_in == n - 1
     sure = last or win_card >= TRUMP_1 + 15 and win_card != EXCUSE
+    if counting and not sure and TRUMP_1 <= win_card < EXCUSE:
+        above_lo, above_hi = trumps_above(win_card)
+        sure = (above_lo & ~seen_lo) == ZERO and (above_hi & ~seen_hi) == ZERO   # the master trump
     if ally_winning and sure:
-        if _has(lo, hi, TRUMP_1) and (last or win_card > TRUMP_1):
+        if _has(lo, hi, TRUMP_1) and (last or win_card > TRUMP_1) and not keep_petit:
             return TRUMP_1                # the Petit saved in a trick the side holds
         best = -1
         choice = legal[0]
@@ -215,10 +276,15 @@ def heuristic_nb(obs, params):
                 choice = c
         return choice
     key_now = card_key(win_card, lead) if win_seat >= 0 else -3
+    petit_seat = _petit_seat(obs)
+    if params[9] > 0 and not last and petit_seat >= 0 and not _ally(obs, me, petit_seat, holds_called):
+        c = _highest_trump(legal, n_legal, key_now, lead)
+        if c >= 0:
+            return c                      # the other side's Petit taken as surely as it can be
     cheapest_win = -1
     for i in range(n_legal):
         c = legal[i]
-        if c == EXCUSE or (c == TRUMP_1 and not last):
+        if c == EXCUSE or (c == TRUMP_1 and (not last or keep_petit)):
             continue
         lead_c = lead
         if lead_c < 0:
