@@ -26,7 +26,7 @@ import numpy as np
 from numba import njit
 
 from .bits_nb import ONE, ZERO, popcount, select
-from .rng_nb import next_u64
+from .rng_nb import board_stream_nb, next_u64
 
 # -- seating ------------------------------------------------------------------------------
 SEATING_FIXED = 0       # lineup slot s plays seat s in every game
@@ -314,3 +314,16 @@ def trace_decision_nb(trace, seat, kind, action):
         trace[at + 2] = kind
         trace[at + 3] = action
         trace[0] = at + 4
+
+
+# -- deals dealt again ---------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def deal_attempt_stream_nb(board_rng, deal_no, attempt, deck, deck_size, out):
+    """The stream of attempt ``attempt`` at deal ``deal_no`` of a board, into ``out``,
+    and the deck put in order. Games with a redeal (everyone passed, a hand the
+    rules throw in) draw each attempt from its own stream, derived from the board's
+    stream and the two numbers alone: the rotations of a duplicate board share
+    every deal that none of them dealt again, however often another redealt."""
+    board_stream_nb(board_rng, (deal_no << 20) | attempt, out)
+    for i in range(deck_size):
+        deck[i] = i

@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 
 from conftest import option_cases
+from tarot.test_invariants import check_tarot_duplicate, check_tarot_records
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -225,7 +226,8 @@ def check_jass_family_records(study: Study, records: dict) -> None:
     (check_schieber if study.variant == "schieber" else check_differenzler)(study, records)
 
 
-RECORD_CHECKS = {"wizard": check_wizard_family_records, "jass": check_jass_family_records}
+RECORD_CHECKS = {"wizard": check_wizard_family_records, "jass": check_jass_family_records,
+                 "tarot": check_tarot_records}
 def check_jass_family_duplicate(study: Study, records: dict) -> None:
     """Every rotation of a board is dealt the same hand in each deal and seat
     (games of one board may last a different number of deals)."""
@@ -237,7 +239,8 @@ def check_jass_family_duplicate(study: Study, records: dict) -> None:
     assert len(np.unique(d["game"])) == study.boards * 4
 
 
-DUPLICATE_CHECKS = {"wizard": check_wizard_family_duplicate, "jass": check_jass_family_duplicate}
+DUPLICATE_CHECKS = {"wizard": check_wizard_family_duplicate, "jass": check_jass_family_duplicate,
+                    "tarot": check_tarot_duplicate}
 
 
 def record_check(game: str, checks: dict = RECORD_CHECKS):

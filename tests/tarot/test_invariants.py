@@ -17,15 +17,11 @@ BONUS = np.array([0, 20, 30, 40])
 DEALS = 10_000
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
-@pytest.mark.parametrize("lineup", ["random", "heuristic"])
-def test_records_of_10000_deals(players, lineup):
-    impl = registry.game("tarot")
-    boards = DEALS // players + 1
-    study = Study.create("tarot", players=players, lineup=[lineup], boards=boards, seed=11)
-    deals = impl.run_chunk(study, 0, 0, boards, chunk_states(11, 0))["deals"]
+def check_tarot_deals(deals: np.ndarray, players: int) -> None:
+    """The invariants of Tarot deal rows (one row per seat, deal by deal): dealt hands
+    disjoint and complete, no petit sec played by default, a zero-sum settlement, the
+    outcome and the score restated from docs/rules.md, the taker's share."""
     n = players
-    assert len(deals) == boards * n * n >= DEALS * n
     by_deal = deals.reshape(-1, n)
     # the dealt hands never share a card and hold hand size × players cards
     lo = np.bitwise_or.reduce(by_deal["hand_lo"], axis=1)
@@ -59,6 +55,35 @@ def test_records_of_10000_deals(players, lineup):
     partners = (by_deal["role"] == 2).sum(axis=1)
     share = np.where(partners == 1, n - 3, n - 1) if n == 5 else np.full(len(by_deal), n - 1)
     assert np.array_equal(by_deal["points"][takers], share * first["score"])
+
+
+def check_tarot_records(study, records: dict) -> None:
+    """The shared harness's hook (tests/test_invariants.py)."""
+    if study.option_dict.get("petit_sec", "redeal") == "redeal":
+        check_tarot_deals(records["deals"], study.players)
+
+
+def check_tarot_duplicate(study, records: dict) -> None:
+    """Every rotation of a board is dealt the same hands in each deal and seat that
+    it dealt as often (a redeal draws from the stream of the deal and the attempt)."""
+    d = records["deals"]
+    keys = np.stack([d["board"], d["deal"].astype(np.int64), d["seat"].astype(np.int64),
+                     d["redeals"].astype(np.int64)], axis=1)
+    _, first = np.unique(keys, axis=0, return_index=True)
+    _, inverse = np.unique(keys, axis=0, return_inverse=True)
+    for word in ("hand_lo", "hand_hi"):
+        assert (d[word] == d[word][first][inverse.ravel()]).all(), "rotations dealt different hands"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("lineup", ["random", "heuristic"])
+def test_records_of_10000_deals(players, lineup):
+    impl = registry.game("tarot")
+    boards = DEALS // players + 1
+    study = Study.create("tarot", players=players, lineup=[lineup], boards=boards, seed=11)
+    deals = impl.run_chunk(study, 0, 0, boards, chunk_states(11, 0))["deals"]
+    assert len(deals) == boards * players * players >= DEALS * players
+    check_tarot_deals(deals, players)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

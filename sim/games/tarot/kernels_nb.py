@@ -1,16 +1,18 @@
 """The French Tarot engine (numba): boards of games, written as records.
 
-A game is ``deals`` played deals (each seat deals in turn). A deal is dealt
-from the board's stream (the pack shuffled, each hand and the dog taken in
-order: the same law as packets of 3 with the dog put aside one card at a
-time); a petit sec (option ``petit_sec``) or four passes deal again with the
-same dealer, counted in ``redeals``. Every decision goes through the step
+A game is ``deals`` played deals (each seat deals in turn). The pack is
+shuffled and each hand, then the dog, taken in order: the same law as packets
+of 3 with the dog put aside one card at a time. A petit sec (option
+``petit_sec``) or all passes deal again with the same dealer, counted in
+``redeals``; every attempt draws from its own stream (the board's, the deal's
+number and the attempt's: ``sim.kit_nb.deal_attempt_stream_nb``), so a
+redeal in one rotation of a duplicate board changes no other deal. Every decision goes through the step
 functions of ``step_nb``.
 """
 import numpy as np
 from numba import njit, prange
 
-from ...kit_nb import (board_fits_nb, chunk_done_nb, deal_row_keys_nb, draw_nb, flag_illegal_nb,
+from ...kit_nb import (board_fits_nb, chunk_done_nb, deal_attempt_stream_nb, deal_row_keys_nb, draw_nb, flag_illegal_nb,
                        flag_where_nb, game_row_keys_nb, is_legal2_nb, random_choice2_nb,
                        rank_and_win_nb, rotations_nb, seat_lineup_nb, start_game_of_board_nb,
                        trace_deal_nb, trace_decision_nb)
@@ -96,6 +98,9 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
                 dealer = (first_dealer + d) % n
                 redeals = 0
                 while True:
+                    # each attempt from its own stream: a redeal in one rotation of a
+                    # duplicate board leaves the other deals common to every rotation
+                    deal_attempt_stream_nb(board_rng, d, redeals, deck, 78, deal_rng)
                     deal_out_nb(deal_rng, deck, dealt, n)
                     begin_nb(st, hands, n, dealer, cfg[CFG_PETIT_SEC], cfg[CFG_EXCHANGE], dealt)
                     if trace is not None:
