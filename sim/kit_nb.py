@@ -203,6 +203,21 @@ def game_row_keys_nb(row, game_id, board, seat, player, team, first_dealer, n):
 
 
 @njit(cache=True, inline="always")
+def seat_game_rows_nb(games_out, g_row, game_id, board, lineup, first_dealer, n, totals):
+    """The ``games`` rows of a game whose seats play for themselves and where the
+    higher total wins: keys (team = seat), total, rank and win share, from row
+    ``g_row`` on. Returns the next free row; a game's own columns come after."""
+    for s in range(n):
+        row = games_out[g_row + s]
+        game_row_keys_nb(row, game_id, board, s, lineup[s], s, first_dealer, n)
+        rank, win = rank_and_win_nb(totals, n, s, True)
+        row.total = totals[s]
+        row.rank = rank
+        row.win = win
+    return g_row + n
+
+
+@njit(cache=True, inline="always")
 def rank_and_win_nb(totals, n, seat, higher_wins):
     """(rank, win) of ``seat`` by its total: rank 1 = best, tied totals share
     the better rank; win = 1 / number of seats sharing the best total, else 0.

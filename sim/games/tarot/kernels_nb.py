@@ -12,10 +12,11 @@ functions of ``step_nb``.
 import numpy as np
 from numba import njit, prange
 
-from ...kit_nb import (board_fits_nb, chunk_done_nb, deal_attempt_stream_nb, deal_row_keys_nb, draw_nb, flag_illegal_nb,
-                       flag_where_nb, game_row_keys_nb, is_legal2_nb, random_choice2_nb,
-                       rank_and_win_nb, rotations_nb, seat_lineup_nb, start_game_of_board_nb,
-                       trace_deal_nb, trace_decision_nb)
+from ...kit_nb import (board_fits_nb, chunk_done_nb, deal_attempt_stream_nb, deal_row_keys_nb,
+                       draw_nb, flag_illegal_nb, flag_where_nb, is_legal2_nb,
+                       random_choice2_nb, rotations_nb, seat_game_rows_nb,
+                       seat_lineup_nb, start_game_of_board_nb, trace_deal_nb,
+                       trace_decision_nb)
 from ...rng_nb import below, board_stream_nb, shuffle_prefix
 from strategies.abi import KIND_HEURISTIC, KIND_RANDOM
 from strategies.tarot_nb import heuristic_nb
@@ -180,16 +181,12 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
                     row.total = totals[s]
                     row.redeals = redeals
                     d_row += 1
-            for s in range(n):
-                row = games_out[g_row]
-                game_row_keys_nb(row, game_id, board, s, lineup[s], s, first_dealer, n)
-                rank, win = rank_and_win_nb(totals, n, s, True)
-                row.total = totals[s]
-                row.rank = rank
-                row.win = win
-                row.deals = n_deals
-                row.redeals = game_redeals
-                g_row += 1
+            first_row = g_row
+            g_row = seat_game_rows_nb(games_out, g_row, game_id, board, lineup, first_dealer, n,
+                                      totals)
+            for r in range(first_row, g_row):
+                games_out[r].deals = n_deals
+                games_out[r].redeals = game_redeals
         boards_done += 1
     return chunk_done_nb(done, boards_done, d_row, g_row)
 

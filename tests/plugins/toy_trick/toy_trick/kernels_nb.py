@@ -3,9 +3,9 @@ import numpy as np
 from numba import njit, prange
 
 from sim.bits_nb import bit, highest
-from sim.kit_nb import (board_fits_nb, chunk_done_nb, deal_row_keys_nb, draw_nb, flag_illegal_nb, flag_where_nb,
-                        game_row_keys_nb, is_legal_nb, random_choice_nb, rank_and_win_nb,
-                        rotations_nb, seat_lineup_nb, start_game_of_board_nb)
+from sim.kit_nb import (board_fits_nb, chunk_done_nb, deal_row_keys_nb, draw_nb, flag_illegal_nb,
+                        flag_where_nb, is_legal_nb, random_choice_nb, rotations_nb,
+                        seat_game_rows_nb, seat_lineup_nb, start_game_of_board_nb)
 from sim.rng_nb import below, board_stream_nb, shuffle_prefix
 from strategies.abi import KIND_HEURISTIC, KIND_RANDOM
 from . import obs as O
@@ -94,14 +94,8 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
                     row.tricks = st[O.TRICKS + s]
                     row.total = totals[s]
                     d_row += 1
-            for s in range(n):
-                row = games_out[g_row]
-                game_row_keys_nb(row, game_id, board, s, lineup[s], s, first_dealer, n)
-                rank, win = rank_and_win_nb(totals, n, s, True)
-                row.total = totals[s]
-                row.rank = rank
-                row.win = win
-                g_row += 1
+            g_row = seat_game_rows_nb(games_out, g_row, game_id, board, lineup, first_dealer, n,
+                                      totals)
         boards_done += 1
     return chunk_done_nb(done, boards_done, d_row, g_row)
 
