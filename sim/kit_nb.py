@@ -63,6 +63,23 @@ def start_game_of_board_nb(board_rng, deal_rng, deck, deck_size):
         deck[i] = i
 
 
+@njit(cache=True, inline="always")
+def start_board_nb(deal_base, dec_base, board, board_rng, dec_rng):
+    """A board's deal and decision streams, from the study's bases and its number alone."""
+    board_stream_nb(deal_base, board, board_rng)
+    board_stream_nb(dec_base, board, dec_rng)   # its decisions: the same in any chunk plan
+
+
+@njit(cache=True, inline="always")
+def start_game_nb(board_rng, deal_rng, deck, deck_size, lineup, n, seating, board, rotation,
+                  rotations):
+    """A game of a board (one rotation): its deal stream restarted, the deck in order,
+    the seats given their lineup slots. Returns the game's id."""
+    start_game_of_board_nb(board_rng, deal_rng, deck, deck_size)
+    seat_lineup_nb(lineup, n, seating, board, rotation)
+    return board * rotations + rotation
+
+
 # -- decisions ----------------------------------------------------------------------------
 @njit(cache=True, inline="always")
 def draw_nb(dec_rng):

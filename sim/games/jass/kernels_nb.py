@@ -17,9 +17,10 @@ import numpy as np
 from numba import njit, prange
 
 from ...bits_nb import bit, popcount
-from ...kit_nb import (board_fits_nb, chunk_done_nb, trace_deal_nb, deal_row_keys_nb, flag_where_nb, game_row_keys_nb, rank_and_win_nb,
-                       rotations_nb, seat_lineup_nb, start_game_of_board_nb)
-from ...rng_nb import below, board_stream_nb, next_u64
+from ...kit_nb import (board_fits_nb, chunk_done_nb, deal_row_keys_nb, flag_where_nb,
+                       game_row_keys_nb, rank_and_win_nb, rotations_nb, start_board_nb,
+                       start_game_nb, trace_deal_nb)
+from ...rng_nb import below, next_u64
 from . import obs as O
 from .cards import SUIT_MASKS
 from .deal_nb import (  # noqa: F401  (the state layout and the deal's steps, for replay and tests)
@@ -218,14 +219,12 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
         if not board_fits_nb(deals_out, d_row, board_rows, games_out, g_row, rotations * NS):
             break
         board = first_board + b
-        board_stream_nb(deal_base, board, board_rng)
-        board_stream_nb(dec_base, board, dec_rng)   # its decisions: the same in any chunk plan
+        start_board_nb(deal_base, dec_base, board, board_rng, dec_rng)
         board_d_row = d_row
         board_g_row = g_row
         for rot in range(rotations):
-            start_game_of_board_nb(board_rng, deal_rng, deck, 36)
-            game_id = board * rotations + rot
-            seat_lineup_nb(lineup, NS, seating, board, rot)
+            game_id = start_game_nb(board_rng, deal_rng, deck, 36, lineup, NS, seating, board, rot,
+                                    rotations)
             first_dealer = below(deal_rng, NS)
             new_game_nb(st, variant, target, cfg[CFG_OPEN], cfg[CFG_MULTS], cfg[CFG_MULTS + 1],
                         cfg[CFG_MULTS + 2], cfg[CFG_MULTS + 3], cfg[CFG_MULTS + 4], cfg[CFG_MULTS + 5])

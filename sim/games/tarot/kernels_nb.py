@@ -15,9 +15,8 @@ from numba import njit, prange
 from ...kit_nb import (board_fits_nb, chunk_done_nb, deal_attempt_stream_nb, deal_row_keys_nb,
                        draw_nb, flag_illegal_nb, flag_where_nb, is_legal2_nb,
                        random_choice2_nb, rotations_nb, seat_game_rows_nb,
-                       seat_lineup_nb, start_game_of_board_nb, trace_deal_nb,
-                       trace_decision_nb)
-from ...rng_nb import below, board_stream_nb, shuffle_prefix
+                       start_board_nb, start_game_nb, trace_deal_nb, trace_decision_nb)
+from ...rng_nb import below, shuffle_prefix
 from strategies.abi import KIND_HEURISTIC, KIND_RANDOM
 from strategies.tarot_nb import heuristic_nb
 from . import obs as O
@@ -86,12 +85,10 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
         if not board_fits_nb(deals_out, d_row, rotations * n_deals * n, games_out, g_row, rotations * n):
             break
         board = first_board + b
-        board_stream_nb(deal_base, board, board_rng)
-        board_stream_nb(dec_base, board, dec_rng)
+        start_board_nb(deal_base, dec_base, board, board_rng, dec_rng)
         for rot in range(rotations):
-            start_game_of_board_nb(board_rng, deal_rng, deck, 78)
-            game_id = board * rotations + rot
-            seat_lineup_nb(lineup, n, seating, board, rot)
+            game_id = start_game_nb(board_rng, deal_rng, deck, 78, lineup, n, seating, board, rot,
+                                    rotations)
             first_dealer = below(deal_rng, n)
             totals[:] = 0
             game_redeals = 0

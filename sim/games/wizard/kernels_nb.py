@@ -17,10 +17,9 @@ from numba import njit, prange
 from ...bits_nb import popcount, bit
 from ...kit_nb import (board_fits_nb, chunk_done_nb, close_trick_nb, deal_row_keys_nb, draw_nb,
                        flag_illegal_nb, flag_where_nb, is_legal_nb, random_choice_nb,
-                       rotations_nb, seat_game_rows_nb, seat_lineup_nb,
-                       start_game_of_board_nb, store_trick_nb, trace_deal_nb,
-                       trace_decision_nb)
-from ...rng_nb import below, board_stream_nb, shuffle_prefix
+                       rotations_nb, seat_game_rows_nb, start_board_nb, start_game_nb,
+                       store_trick_nb, trace_deal_nb, trace_decision_nb)
+from ...rng_nb import below, shuffle_prefix
 from strategies.abi import KIND_RANDOM, KIND_HEURISTIC
 from strategies import wizard_nb
 from . import obs as O
@@ -296,12 +295,10 @@ def simulate_chunk_nb(cfg, schedule, kinds, params, fns, deal_base, dec_base,
         if not board_fits_nb(deals_out, d_row, rotations * n_rounds * n, games_out, g_row, rotations * n):
             break
         board = first_board + b
-        board_stream_nb(deal_base, board, board_rng)
-        board_stream_nb(dec_base, board, dec_rng)   # its decisions: the same in any chunk plan
+        start_board_nb(deal_base, dec_base, board, board_rng, dec_rng)
         for rot in range(rotations):
-            start_game_of_board_nb(board_rng, deal_rng, deck, deck_size)
-            game_id = board * rotations + rot
-            seat_lineup_nb(lineup, n, seating, board, rot)
+            game_id = start_game_nb(board_rng, deal_rng, deck, deck_size, lineup, n, seating, board, rot,
+                                    rotations)
             first_dealer = below(deal_rng, n)
             totals[:] = 0
             for r in range(n_rounds):
