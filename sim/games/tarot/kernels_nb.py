@@ -22,8 +22,8 @@ from strategies.tarot_nb import heuristic_nb
 from . import obs as O
 from .rules_nb import KINGS_LO, ONE, OUDLERS_HI, OUDLERS_LO, TRUMPS_HI, TRUMPS_LO, ZERO, popcount2
 from .step_nb import (CFG_DEALS, CFG_EXCHANGE, CFG_PETIT_SEC, CFG_PLAYERS, CFG_SEATING,
-                      HAND_CARDS, MAX_SEATS, apply_action_nb, begin_nb, legal_now_nb, score_nb,
-                      settle)
+                      HAND_CARDS, MAX_SEATS, apply_action_nb, begin_nb, legal_now_nb, play_cards_nb,
+                      score_nb, settle)
 
 MAX_REDEALS = 10_000    # a lineup that never bids: the deal is played by nobody, all zero
 
@@ -107,6 +107,9 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
                     while st[O.PHASE] != O.PHASE_OVER:
                         seat = st[O.SEAT]
                         slot = lineup[seat]
+                        if st[O.PHASE] == O.PHASE_PLAY and kinds[slot] == KIND_RANDOM:
+                            play_cards_nb(st, hands, lineup, kinds, dec_rng, -1, trace)
+                            continue
                         draw = draw_nb(dec_rng)
                         action, lo, hi = decide_nb(st, hands, seat, kinds, params, fns, slot, draw, obs)
                         if kinds[slot] != KIND_RANDOM and not is_legal2_nb(action, lo, hi):

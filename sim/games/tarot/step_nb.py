@@ -13,7 +13,9 @@ players' hands, then the dog.
 import numpy as np
 from numba import njit
 
-from ...kit_nb import CH_DEALER, close_trick_nb, is_legal2_nb
+from ...kit_nb import (CH_DEALER, close_trick_nb, draw_nb, is_legal2_nb, random_choice2_nb,
+                       trace_decision_nb)
+from strategies.abi import KIND_RANDOM
 from . import obs as O
 from .cards import HALF_POINTS
 from .rules_nb import (EXCUSE, EXCUSE_HI, GUARD, GUARD_WITHOUT, HANDFUL_BONUS,
@@ -266,29 +268,7 @@ def apply_action_nb(st, hands, action):
     seat = st[O.SEAT]
     n = st[O.N_PLAYERS]
     if phase == O.PHASE_PLAY:
-        hands[2 * seat + (action >> 6)] &= ~_bit(action)
-        k = st[O.TRICK_N]
-        st[O.TRICK_CARDS + k] = action
-        if action == st[O.CALLED]:
-            st[O.CALLED_SEAT] = seat
-        if action == EXCUSE:
-            st[O.EXCUSE_SEAT] = seat
-            st[O.EXCUSE_TRICK] = st[O.TRICK_NO]
-        elif action == TRUMP_1:
-            st[O.PETIT_TRICK] = st[O.TRICK_NO]
-        if st[O.LEAD] < 0:
-            st[O.LEAD] = lead_of(action)
-        lead = st[O.LEAD]
-        if action >= TRUMP_1 and action != EXCUSE and action > st[O.BEST_TRUMP]:
-            st[O.BEST_TRUMP] = action
-        if st[O.WINNING_SEAT] < 0 or card_key(action, lead) > card_key(st[O.WINNING_CARD], lead):
-            st[O.WINNING_SEAT] = seat
-            st[O.WINNING_CARD] = action
-        st[O.TRICK_N] = k + 1
-        if k + 1 == n:
-            _close_trick(st, hands)
-        else:
-            _to_play(st, hands, (seat + 1) % n)
+        play_cards_nb(st, hands, None, None, None, action, None)
     elif phase == O.PHASE_HANDFUL:
         st[O.HANDFULS + seat] = action
         st[O.PHASE] = O.PHASE_PLAY
@@ -329,6 +309,93 @@ def apply_action_nb(st, hands, action):
         st[O.SLAM] = action
         leader = st[O.TAKER] if action == 1 else (st[O.DEALER] + 1) % n
         _start_trick(st, hands, leader)
+
+
+@njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
+def play_cards_nb(st, hands, lineup, kinds, dec_rng, forced, trace):
+    """Card play from wherever ``st`` stands: the one implementation of a card
+    put into a trick.
+
+    ``forced`` >= 0 (``kinds`` None: no player's code is compiled): the seat
+    to act plays that card (a step, a replayed or a player's decision).
+    ``forced`` < 0: random players (``kinds[lineup[seat]]``) play on, each
+    taking its one draw from ``dec_rng``, until a seat whose player is not
+    random is to act, a seat's handful is still to decide, or the deal is
+    over; the caller asks that seat through the state.
+
+    The trick in progress stays in local variables and is written back to
+    ``st`` when a trick closes and on leaving: 4-player random deals ran at
+    186k/s with every card stepped through the state, 531k/s with the trick
+    in locals (scripts/bench.py, one core, median of 5; the heuristic's
+    32k/s unchanged).
+    """
+    n = st[O.N_PLAYERS]
+    called = st[O.CALLED]
+    seat = st[O.SEAT]
+    k = st[O.TRICK_N]
+    lead = st[O.LEAD]
+    best_trump = st[O.BEST_TRUMP]
+    win_seat = st[O.WINNING_SEAT]
+    win_card = st[O.WINNING_CARD]
+    no = st[O.TRICK_NO]
+    while True:
+        if kinds is None:
+            card = forced
+        else:
+            if kinds[lineup[seat]] != KIND_RANDOM or (no == 0 and st[O.HANDFULS + seat] < 0):
+                break
+            lo, hi = legal_play(hands[2 * seat], hands[2 * seat + 1], lead, best_trump)
+            card = random_choice2_nb(lo, hi, draw_nb(dec_rng))
+            trace_decision_nb(trace, seat, O.PHASE_PLAY, card)
+        hands[2 * seat + (card >> 6)] &= ~_bit(card)
+        st[O.TRICK_CARDS + k] = card
+        if card == called:
+            st[O.CALLED_SEAT] = seat
+        if card == EXCUSE:
+            st[O.EXCUSE_SEAT] = seat
+            st[O.EXCUSE_TRICK] = no
+        elif card == TRUMP_1:
+            st[O.PETIT_TRICK] = no
+        if lead < 0:
+            lead = lead_of(card)
+        if card >= TRUMP_1 and card != EXCUSE and card > best_trump:
+            best_trump = card
+        # written as selects, not a branch: which card takes the trick is a coin flip
+        take = (win_seat < 0) | (card_key(card, lead) > card_key(win_card, lead))
+        win_seat = seat if take else win_seat
+        win_card = card if take else win_card
+        k += 1
+        seat = seat + 1 if seat + 1 < n else 0
+        if k == n:
+            _store_trick(st, seat, k, lead, best_trump, win_seat, win_card, no)
+            _close_trick(st, hands)
+            if st[O.PHASE] == O.PHASE_OVER:
+                return
+            seat = st[O.SEAT]
+            k = 0
+            lead = -1
+            best_trump = -1
+            win_seat = -1
+            win_card = -1
+            no += 1
+            if kinds is None:
+                return
+        elif kinds is None:
+            break
+    _store_trick(st, seat, k, lead, best_trump, win_seat, win_card, no)
+    _to_play(st, hands, seat)
+
+
+@njit(cache=True, inline="always")
+def _store_trick(st, seat, k, lead, best_trump, win_seat, win_card, no):
+    st[O.SEAT] = seat
+    st[O.TRICK_N] = k
+    st[O.LEAD] = lead
+    st[O.BEST_TRUMP] = best_trump
+    st[O.WINNING_SEAT] = win_seat
+    st[O.WINNING_CARD] = win_card
+    st[O.TRICK_NO] = no
+
 
 
 @njit(cache=True)
