@@ -72,9 +72,9 @@ def test_petit_sec_option_play_plays_on():
 
 
 # -- the dog and the discard --------------------------------------------------------------
-def discard_record(cards):
+def discard_record(cards, contract="take"):
     rec = record(4, {0: "SK S2 S3 HK T21 T1 EX T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12"},
-                 bids("take", "pass", "pass", "pass"), dog="S4 S5 S6 T13 T14 DK")
+                 bids(contract, "pass", "pass", "pass"), dog="S4 S5 S6 T13 T14 DK")
     rec["decisions"].append(d(0, "discard", cards.split()))
     return rec
 
@@ -101,8 +101,9 @@ def test_discard_must_hold_the_cards_and_have_the_dog_size():
     assert "6 different cards, not 5" in error(discard_record("S2 S3 S4 S5 S6"))
 
 
-def test_take_puts_the_dog_in_the_hand():
-    rec = discard_record("S2 S3 S4 S5 S6 T2")
+@pytest.mark.parametrize("contract", ["take", "guard"])
+def test_take_and_guard_put_the_dog_in_the_hand(contract):
+    rec = discard_record("S2 S3 S4 S5 S6 T2", contract)
     rec["decisions"].append(d(0, "play", "T13"))   # a dog card
     assert run(rec)["tricks"] == [] and run(rec)["current_trick"]["cards"] == ["T13"]
 
