@@ -53,7 +53,7 @@ def test_an_allocation_choice_outside_the_allowed_cards():
     (lambda r: r["hands"][0].append("B14"), "hands[0] has 7 cards; in round 8 each hand has 6"),
     (lambda r: r["hands"][0].__setitem__(0, r["hands"][1][0]), "is dealt twice"),
     (lambda r: r["hands"][0].__setitem__(0, "B13"), "not in the pack for 4 players"),
-    (lambda r: r["hands"][0].__setitem__(0, "G11"), "the cards do not make round 8's pack"),
+    (lambda r: r["hands"][0].__setitem__(1, "G11"), "the cards do not make round 8's pack"),
     (lambda r: r["extra"].pop("unseen"), "one card is left over unseen"),
     (lambda r: r["extra"].update(table={"7": ["G11"]}), "there is no counter '7'"),
     (lambda r: r["extra"].update(table={"2": ["BX"]}), "only numbered colour cards lie beside"),
