@@ -79,3 +79,47 @@ def test_a_round_from_a_given_table_carries_scores_and_prints_a_transcript():
     assert r["zero_unused"][0] is False
     text = transcript("jupiter", rec, res)
     assert "trump:" in text and "victory points:" in text and "zero-trick card" in text
+
+
+def test_traced_games_replay_to_the_records_round_by_round_and_whole():
+    """The engine's games, traced decision by decision, replay to the same points:
+    each round as a record from its table, and the whole game as one record."""
+    from conftest import run_all_chunks
+    from sim import registry
+    from sim.study import Study
+    impl = registry.game("jupiter")
+    for n in (3, 5):
+        study = Study.create("jupiter", players=n, lineup=(["heuristic", "random"] * 3)[:n],
+                             boards=2, seed=9 if n == 3 else 11, seating="duplicate")
+        records = run_all_chunks(study)
+        deals_table, games_table = records["deals"], records["games"]
+        traced = impl.trace_board(study, 1)
+        for game_id in {t["game"] for t in traced}:
+            rounds = [t for t in traced if t["game"] == game_id]
+            assert [t["deal"] for t in rounds] == list(range(8))
+            whole = None
+            for t in rounds:
+                rec = impl.deal_record(study, t)
+                res = replay("jupiter", rec)["result"]
+                rows = deals_table[(deals_table["game"] == game_id) & (deals_table["deal"] == t["deal"])]
+                assert res["victory_points"] == rows["points"].tolist()
+                assert res["tricks_won"] == rows["tricks"].tolist()
+                if whole is None:
+                    whole = {k: v for k, v in rec.items() if k != "extra"}
+                    whole["extra"] = {"unseen": rec["extra"].get("unseen"), "next_deals": []}
+                    if n == 5:
+                        whole["extra"].pop("unseen")
+                    whole["decisions"] = list(rec["decisions"])
+                else:
+                    deal = {"hands": rec["hands"]}
+                    if "unseen" in rec["extra"]:
+                        deal["unseen"] = rec["extra"]["unseen"]
+                    whole["extra"]["next_deals"].append(deal)
+                    whole["decisions"] += rec["decisions"]
+            result = replay("jupiter", whole)
+            totals = games_table[games_table["game"] == game_id]["total"].tolist()
+            assert result["kind"] == "game" and result["result"]["complete"]
+            assert result["result"]["scores"] == totals
+            best = max(totals)
+            assert result["result"]["winners"] == [s for s in range(n) if totals[s] == best]
+            assert "scores:" in transcript("jupiter", whole, result)
