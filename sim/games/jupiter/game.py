@@ -24,7 +24,7 @@ class JupiterGame(GameBase):
     name = "jupiter"
     family = "jupiter"
     tables = {"deals": DEALS, "games": GAMES}
-    analysis = "analysis.balance_only"
+    analysis = "analysis.jupiter"
     kernels_module = "sim.games.jupiter.kernels_nb"
     replay_module = "sim.games.jupiter.replay"
     step_module = "sim.games.jupiter.step_nb"
