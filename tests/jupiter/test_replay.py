@@ -123,3 +123,14 @@ def test_traced_games_replay_to_the_records_round_by_round_and_whole():
             best = max(totals)
             assert result["result"]["winners"] == [s for s in range(n) if totals[s] == best]
             assert "scores:" in transcript("jupiter", whole, result)
+
+
+def test_tricksim_replay_prints_the_seed_allocation(capsys):
+    from pathlib import Path
+    from sim.cli import main
+    path = Path(__file__).parent / "records" / "seed_allocation.json"
+    main(["replay", str(path)])
+    out = capsys.readouterr().out
+    for line in ("counter 2: seat 0 takes G4", "counter 2: seat 3 takes Y1", "counter 4: seat 2 takes Y9",
+                 "counter 4: seat 1 takes B6", "left on the table: counter 1: R8; counter 4: G5"):
+        assert line in out
