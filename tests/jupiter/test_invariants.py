@@ -70,6 +70,8 @@ def check_jupiter_records(study, records: dict) -> None:
     best = per_game.max(axis=1, keepdims=True)
     share = (per_game == best) / (per_game == best).sum(axis=1, keepdims=True)
     assert np.allclose(g["win"].reshape(-1, n), share)
+    # rounds dealt again: counted per round, summed per game
+    assert np.array_equal(games["redeals"].sum(axis=1).ravel(), g["redeals"])
     # the trump: a decided colour with its step, none with step 0
     assert np.array_equal(d["trump"] < 0, d["trump_step"] == 0)
 
@@ -93,3 +95,5 @@ def test_every_card_is_accounted_for_on_random_games(n, play_all_chunks):
     records = play_all_chunks(study)
     assert len(records["games"]) == GAMES_PER_COUNT * n
     check_jupiter_records(study, records)
+    # a hand without a numbered colour card (late rounds) happens in these games: dealt again
+    assert records["deals"]["redeals"].sum() > 0

@@ -2,7 +2,7 @@
 carries its table, and the transcript reads the round."""
 import pytest
 
-from jupiter.helpers import bids, d, layouts, play_out, plays, record, state_after
+from jupiter.helpers import bids, d, layouts, play_out, record
 from sim.errors import TricksimError
 from sim.games.jupiter.replay import replay, transcript
 

@@ -5,6 +5,7 @@ import pytest
 
 from jupiter.helpers import bids, d, layouts, play_out, plays, record, state_after
 from sim.errors import TricksimError
+from sim.games.jupiter import obs as O
 from sim.games.jupiter.cards import NAMES, parse_card
 from sim.games.jupiter.replay import replay
 from sim.games.jupiter.rules_nb import STEP_COUNT, STEP_HIGHEST, STEP_NONE, STEP_SUM, trump_decision
@@ -135,30 +136,28 @@ def test_no_trump_colour_with_jupiter_led_only_juno_must_answer():
     assert res["rounds"][0]["tricks"][0]["winner"] == 0
 
 
-def test_a_god_card_at_15_beats_the_14_and_at_0_loses_to_the_1():
-    rec = record(5, 1, {0: "B1 B14", 1: "R1 BX", 2: "Y1 B2", 3: "G1 B3", 4: "G2 RX R5"},
-                 decisions=layouts("B1", "R1", "Y1", "G1", "G2", players=5)
-                 + bids(1, 1, 1, 1, 1, players=5), dealer=4)
-    # green trump by count (G1 G2)
+def five_players_green_trump(given):
+    """5 players, round 1, dealer 4: layouts B1 R1 Y1 G1 G2 make green trump (two cards)."""
+    return record(5, 1, given, decisions=layouts("B1", "R1", "Y1", "G1", "G2", players=5)
+                  + bids(1, 1, 1, 1, 1, players=5), dealer=4)
+
+
+def test_a_god_card_played_as_15_beats_the_14():
+    rec = five_players_green_trump({0: "B1 B14", 1: "R1 BX", 2: "Y1 B2", 3: "G1 B3", 4: "G2 RX R5"})
+    assert state_after(rec).st[O.TRUMP] == 3
     rec["decisions"] += plays("B14 BX=15 B2 B3", 0, 5) + [d(4, "play", "R5")]
-    rec["decisions"] += plays("B1", 1, 5)[:0]
     state = state_after(rec)
     assert state.round["tricks"][0]["winner"] == 1
     assert state.round["tricks"][0]["cards"][1] == "BX=15"
-    rec = record(5, 1, {0: "B1 R9", 1: "R1 RX", 2: "Y1 R2", 3: "G1 R3", 4: "G2 R5"},
-                 decisions=layouts("B1", "R1", "Y1", "G1", "G2", players=5)
-                 + bids(1, 1, 1, 1, 1, players=5), dealer=4)
+    assert state.st[O.CARD_POINTS + 1] == 14 + 15 + 2 + 3 + 5      # the God counts 15
+
+
+def test_a_god_card_played_as_0_loses_to_every_number_of_its_colour():
+    rec = five_players_green_trump({0: "B1 R9", 1: "R1 RX", 2: "Y1 R2", 3: "G1 R3", 4: "G2 R5"})
     rec["decisions"] += plays("R9 RX=0 R2 R3 R5", 0, 5)
     state = state_after(rec)
     assert state.round["tricks"][0]["winner"] == 0
-    # a trump God played as 0 is still a trump: it takes a red trick
-    rec = record(5, 1, {0: "B1 R9", 1: "R1 GX", 2: "Y1 R2", 3: "G1 R3", 4: "G2 R5"},
-                 decisions=layouts("B1", "R1", "Y1", "G1", "G2", players=5)
-                 + bids(1, 1, 1, 1, 1, players=5), dealer=4)
-    state = state_after(rec)
-    assert state.round.get("trump") is None
-    rec["decisions"] += [d(0, "play", "R9")]
-    assert "GX" not in names(legal_now(rec)) and "GX=0" not in names(legal_now(rec))
+    assert state.st[O.CARD_POINTS + 0] == 9 + 0 + 2 + 3 + 5
 
 
 def test_a_trump_god_played_as_0_wins_against_the_colour_led():

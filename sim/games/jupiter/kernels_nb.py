@@ -18,7 +18,7 @@ the step functions of ``step_nb``.
 import numpy as np
 from numba import njit, prange
 
-from ...bits_nb import popcount, select
+from ...bits_nb import popcount
 from ...kit_nb import (board_fits_nb, chunk_done_nb, deal_attempt_stream_nb, deal_row_keys_nb,
                        draw_nb, flag_illegal_nb, flag_where_nb, is_legal2_nb,
                        random_choice2_nb, rotations_nb, seat_game_rows_nb,

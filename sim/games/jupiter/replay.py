@@ -26,7 +26,7 @@ from ...kit_nb import CH_DEAL, CH_DEALER, CH_SIZE, CH_TOTALS
 from ...replay import counted, dealt_once, record_int, record_options, step_through
 from . import obs as O
 from . import step_nb as S
-from .cards import (COLOURS, JUPITER, N_CARDS, NAMES, card_name, cards_in, is_god, is_numbered,
+from .cards import (COLOURS, N_CARDS, NAMES, card_name, cards_in, is_god, is_numbered,
                     number, pack, parse_card)
 from .info import JUPITER_INFO
 from .rules_nb import GOD_HIGH, GOD_HIGH_ACTION, STEP_NAMES

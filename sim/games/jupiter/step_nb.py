@@ -19,7 +19,7 @@ from numba import njit
 
 from ...kit_nb import CH_DEAL, CH_DEALER, CH_TOTALS, close_trick_nb, is_legal2_nb
 from . import obs as O
-from .rules_nb import (GODS, NUMBERED, ONE, ZERO, action_card, action_value, card_key,
+from .rules_nb import (NUMBERED, ONE, ZERO, action_card, action_value, card_key,
                        claim_class, claim_order, lead_of, legal_plays, number_of, points_of,
                        take_options, trump_decision)
 
