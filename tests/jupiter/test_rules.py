@@ -296,21 +296,27 @@ def test_a_failed_locked_bid_moves_its_marker_and_frees_its_card():
     assert res["taken"] == [["G4"], ["B6"], ["Y1"], ["R2"]]
 
 
-def test_class_order_at_one_counter():
-    rec = allocation(["G4", "R2", "B6", "R8"], [B(3), B(1, True), B(5, True), B(1)],
-                     [3, 3, 3, 3], [10, 20, 30, 5], table={"3": ["Y1", "Y2"]})
-    order = []
-    state = state_after(rec)
-    while state.phase() == 3:
-        seat = state.seat()
-        card = state.legal()[0]
-        order.append(seat)
-        rec["decisions"].append(d(seat, "take", NAMES[card]))
-        state = state_after(rec)
+@pytest.mark.parametrize("points,dealer,order,taken", [
     # class 2 first (seat 0: 10 points, seat 3: 5), then class 3 (seat 2: 30, seat 1: 20)
-    assert order == [0, 3, 2]
-    res = replay("jupiter", rec)["result"]
-    assert res["taken"] == [["G4"], [], ["Y1"], ["Y2"]]
+    ([10, 20, 30, 5], 3, [0, 3, 2], [["G4"], [], ["Y1"], ["Y2"]]),
+    # class 3 tied on 20 points: bidding order from seat 0 (dealer 3) puts seat 1 first
+    ([10, 20, 20, 5], 3, [0, 3, 1], [["G4"], ["Y1"], [], ["Y2"]]),
+    # ... and from seat 2 (dealer 1) puts seat 2 first; class 2 still by points
+    ([10, 20, 20, 5], 1, [0, 3, 2], [["G4"], [], ["Y1"], ["Y2"]]),
+])
+def test_class_order_at_one_counter(points, dealer, order, taken):
+    # counter 3: seats 0 and 3 unlocked (class 2), seats 1 and 2 locked elsewhere and failed (class 3)
+    rec = allocation(["G4", "R2", "B6", "R8"], [B(3), B(1, True), B(5, True), B(1)],
+                     [3, 3, 3, 3], points, table={"3": ["Y1", "Y2"]}, dealer=dealer)
+    seen = []
+    state = state_after(rec)
+    while state.phase() == O.PHASE_TAKE:
+        seat = state.seat()
+        seen.append(seat)
+        rec["decisions"].append(d(seat, "take", NAMES[state.legal()[0]]))
+        state = state_after(rec)
+    assert seen == order
+    assert replay("jupiter", rec)["result"]["taken"] == taken
 
 
 def test_zero_trick_outcomes():
