@@ -4,6 +4,7 @@ import pytest
 
 from jupiter.helpers import bids, d, layouts, play_out, record
 from sim.errors import TricksimError
+from sim.games.jupiter.cards import NAMES
 from sim.games.jupiter.replay import replay, transcript
 
 
@@ -81,6 +82,20 @@ def test_a_round_from_a_given_table_carries_scores_and_prints_a_transcript():
     assert "trump:" in text and "victory points:" in text and "zero-trick card" in text
 
 
+def redealt(deal: dict) -> dict:
+    """The same round's cards dealt so that seat 0 holds no numbered colour card."""
+    from sim.games.jupiter.cards import is_numbered, parse_card
+    cards = [parse_card(c) for h in deal["hands"] for c in h] + \
+        ([parse_card(deal["unseen"])] if deal.get("unseen") else [])
+    cards.sort(key=lambda c: (is_numbered(c), c))      # the cards that are never laid out first
+    size = len(deal["hands"][0])
+    hands = [cards[i * size:(i + 1) * size] for i in range(len(deal["hands"]))]
+    out = {"hands": [[NAMES[c] for c in h] for h in hands]}
+    if deal.get("unseen"):
+        out["unseen"] = NAMES[cards[-1]]
+    return out
+
+
 def test_traced_games_replay_to_the_records_round_by_round_and_whole():
     """The engine's games, traced decision by decision, replay to the same points:
     each round as a record from its table, and the whole game as one record."""
@@ -114,11 +129,16 @@ def test_traced_games_replay_to_the_records_round_by_round_and_whole():
                     deal = {"hands": rec["hands"]}
                     if "unseen" in rec["extra"]:
                         deal["unseen"] = rec["extra"]["unseen"]
+                    if t["deal"] == 7:       # round 8 dealt once before with a hand of no colour card
+                        whole["extra"]["next_deals"].append(redealt(deal))
                     whole["extra"]["next_deals"].append(deal)
                     whole["decisions"] += rec["decisions"]
             result = replay("jupiter", whole)
             totals = games_table[games_table["game"] == game_id]["total"].tolist()
             assert result["kind"] == "game" and result["result"]["complete"]
+            assert [r["round"] for r in result["rounds"]] == [1, 2, 3, 4, 5, 6, 7, 8, 8]
+            assert result["rounds"][7]["redeal"] == 0 and "redeal" not in result["rounds"][8]
+            assert result["rounds"][7]["dealer"] == result["rounds"][8]["dealer"]
             assert result["result"]["scores"] == totals
             best = max(totals)
             assert result["result"]["winners"] == [s for s in range(n) if totals[s] == best]
