@@ -11,9 +11,9 @@ DEALS = np.dtype([
     ("game", np.int64),          # unique id of the game in the study
     ("board", np.int64),         # id of the cards dealt (shared by duplicate rotations)
     ("deal", np.int16),          # index of the round in the game, from 0 (round = deal + 1)
-    ("seat", np.int8),
+    ("seat", np.int8),           # the seat, 0 … players-1 in play order
     ("player", np.int8),         # lineup slot playing this seat
-    ("dealer", np.int8),
+    ("dealer", np.int8),         # the dealer's seat (the start player of the round before)
     ("position", np.int8),       # 0 = start player (lays out, bids and leads first) … players-1 = dealer
     ("hand_lo", np.uint64),      # the cards dealt to this seat: ids 0..63 (cards.py)
     ("hand_hi", np.uint64),      # … and id 64 (L3)
@@ -38,13 +38,13 @@ DEALS = np.dtype([
 ])
 
 GAMES = np.dtype([
-    ("game", np.int64),
-    ("board", np.int64),
-    ("seat", np.int8),
-    ("player", np.int8),
+    ("game", np.int64),          # unique id of the game in the study
+    ("board", np.int64),         # id of the cards dealt (shared by duplicate rotations)
+    ("seat", np.int8),           # the seat, 0 … players-1 in play order
+    ("player", np.int8),         # lineup slot playing this seat
     ("team", np.int8),           # the seat itself (every player plays for himself)
-    ("first_dealer", np.int8),
-    ("start_position", np.int8),
+    ("first_dealer", np.int8),   # the dealer of round 1
+    ("start_position", np.int8), # 0 = the start player of round 1 … players-1 = its dealer
     ("total", np.int16),         # victory points of the game
     ("rank", np.int8),           # 1 = best; tied totals share the better rank
     ("win", np.float32),         # 1 / k to each of the k seats with the most victory points, else 0
