@@ -5,8 +5,9 @@ engine's inline random player makes the same choice). ``heuristic_nb``: a
 player for every decision with tunable params (``NAMES``):
 
 * the layout: the numbered colour card with the best ``layout_value`` ×
-  its number + ``layout_pull`` × the cards of its colour in the hand (a card
-  of a long colour pulls the trump towards it; a high card is worth more won);
+  its number + ``layout_pull`` × the cards of its colour in the hand (a high
+  card is worth more won; positive ``layout_pull`` lays out from a long
+  colour, pulling the trump towards it, negative from a short one);
 * the bid: the tricks the hand should take (Jupiter and Juno one each, a trump
   ``trump_win`` × its height, a top card of another colour ``high_win``, a God
   card as a top card) + ``bid_shift``; the counter near that estimate whose
@@ -34,7 +35,7 @@ from .abi import SIGNATURE
 
 NAMES = ("layout_value", "layout_pull", "trump_win", "high_win", "bid_shift", "counter_cost",
          "lock_min", "zero_below", "god_high", "take_own")
-DEFAULTS = (1.0, 1.0, 0.8, 0.6, 0.0, 3.0, 6.0, 0.6, 1.0, 0.5)
+DEFAULTS = (2.0, -2.0, 0.8, 0.4, -0.5, 8.0, 3.0, 1.2, 1.0, 0.5)
 RANGES = ((-5.0, 5.0), (-5.0, 5.0), (0.0, 2.0), (0.0, 2.0), (-5.0, 5.0), (0.0, 20.0),
           (1.0, 15.0), (-1.0, 5.0), (0.0, 1.0), (-14.0, 14.0))
 TOP_NUMBER = np.array([8, 11, 14], dtype=np.int64)     # by players 3, 4, 5

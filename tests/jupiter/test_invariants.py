@@ -70,8 +70,11 @@ def check_jupiter_records(study, records: dict) -> None:
     best = per_game.max(axis=1, keepdims=True)
     share = (per_game == best) / (per_game == best).sum(axis=1, keepdims=True)
     assert np.allclose(g["win"].reshape(-1, n), share)
-    # rounds dealt again: counted per round, summed per game
+    # rounds dealt again: counted per round, summed per game, and only where a hand can hold
+    # nothing but God cards, Jupiter, Juno and lambs (hand size at most their number)
     assert np.array_equal(games["redeals"].sum(axis=1).ravel(), g["redeals"])
+    specials = sum(1 for c in pack(n) if numbers[c] == 0)
+    assert np.all(d["redeals"][14 - (d["deal"] + 1) > specials] == 0)
     # the trump: a decided colour with its step, none with step 0
     assert np.array_equal(d["trump"] < 0, d["trump_step"] == 0)
 
@@ -95,5 +98,13 @@ def test_every_card_is_accounted_for_on_random_games(n, play_all_chunks):
     records = play_all_chunks(study)
     assert len(records["games"]) == GAMES_PER_COUNT * n
     check_jupiter_records(study, records)
-    # a hand without a numbered colour card (late rounds) happens in these games: dealt again
+
+
+def test_rounds_are_dealt_again_when_a_hand_holds_no_numbered_colour_card(play_all_chunks):
+    """3 players, late rounds: 6 cards from a pack of 19 with 8 God cards, Jupiter, Juno and
+    lambs; on these 1,000 random games some hands hold none of the numbered cards."""
+    study = Study.create("jupiter", players=3, lineup=["random"], boards=GAMES_PER_COUNT, seed=5,
+                         chunk_boards=GAMES_PER_COUNT)
+    records = play_all_chunks(study)
+    check_jupiter_records(study, records)
     assert records["deals"]["redeals"].sum() > 0
