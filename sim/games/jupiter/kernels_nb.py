@@ -5,15 +5,16 @@ zero-trick cards and the scores carry from round to round in the kernel's
 locals and enter each round through ``begin_nb``. Each round's pack is the
 game's pack less every card laid out in an earlier round (won, beside a
 counter, or out of the game), shuffled and dealt ``14 - round`` cards a hand,
-the last card (3 and 4 players) left over unseen. A hand without a numbered
-colour card deals the round again with the same dealer, counted in
-``redeals``; every attempt draws from its own stream (the board's, the
-round's number and the attempt's: ``sim.kit_nb.deal_attempt_stream_nb``), so
-a redeal in one rotation of a duplicate board changes no other round's cards
-— as long as the rotations laid out the same cards; a round's pack depends on
-the cards laid out before it, so later rounds of a duplicate board are dealt
-from the same stream but a pack that may differ. Every decision goes through
-the step functions of ``step_nb``.
+the last card (3 and 4 players) left over unseen. Every round draws from its
+own stream (the board's, the round's number and the attempt's:
+``sim.kit_nb.deal_attempt_stream_nb``): a hand without a numbered colour card
+deals the round again with the same dealer, counted in ``redeals``, from the
+next attempt's stream, so a redeal in one rotation of a duplicate board
+changes no other round. Round 1 is the same in every rotation; a later
+round's pack lacks the cards laid out before it, which the rotations' players
+chose, so its hands are the same only where those choices were (the whole
+pack is shuffled and the cards out skipped: see :func:`deal_out_nb`). Every
+decision goes through the step functions of ``step_nb``.
 """
 import numpy as np
 from numba import njit, prange
@@ -53,15 +54,18 @@ PACK = _PACK
 
 @njit(cache=True, inline="always")
 def deal_out_nb(rng, deck, dealt, n, round_no, gone):
-    """Shuffle the round's pack (the game's pack less the cards in ``gone``) and deal
-    ``14 - round`` cards to each seat in turn, the last card (if any) unseen.
-    Writes the hands and the unseen card into ``dealt``; the table slots are the
-    caller's."""
-    lo = PACK[n - 3, 0] & ~gone
+    """Deal round ``round_no``: the whole pack of ``n`` players shuffled, then the
+    cards not in ``gone`` (laid out in earlier rounds) taken in that order,
+    ``14 - round`` to each seat in turn, the last card (if any) unseen: a uniform
+    deal of the round's pack. Shuffling the whole pack keeps the rotations of a
+    duplicate board as close as their layouts allow: the cards they did not lay
+    out differently come in the same order. Writes the hands and the unseen card
+    into ``dealt``; the table slots are the caller's."""
+    lo = PACK[n - 3, 0]
     hi = PACK[n - 3, 1]
     m = 0
     word = lo
-    while word != ZERO:                      # the pack in id order, then shuffled
+    while word != ZERO:                      # the pack in id order
         low = word & (~word + ONE)
         deck[m] = popcount(low - ONE)
         m += 1
@@ -69,14 +73,18 @@ def deal_out_nb(rng, deck, dealt, n, round_no, gone):
     if hi != ZERO:
         deck[m] = 64
         m += 1
-    shuffle_prefix(rng, deck[:m], m)          # a uniform order of the round's pack alone
+    shuffle_prefix(rng, deck[:m], m)
     size = hand_size_nb(round_no)
     for i in range(DEALT_TABLE):
         dealt[i] = ZERO
+    k = 0
     for i in range(m):
         c = deck[i]
-        slot = 2 * (i // size) if i < n * size else DEALT_UNSEEN
+        if c < 64 and (gone >> np.uint64(c)) & ONE != ZERO:
+            continue                         # out of the pack
+        slot = 2 * (k // size) if k < n * size else DEALT_UNSEEN
         dealt[slot + (c >> 6)] |= ONE << np.uint64(c & 63)
+        k += 1
 
 
 @njit(cache=True, inline="always")
