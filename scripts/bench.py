@@ -57,6 +57,13 @@ CASES = (
     Case("tarot3-heuristic", "tarot", 3, ("heuristic",), (), 5_000, "deals", cards_per_deal=72),
     Case("tarot4-heuristic", "tarot", 4, ("heuristic",), (), 5_000, "deals", cards_per_deal=72),
     Case("tarot5-heuristic", "tarot", 5, ("heuristic",), (), 4_000, "deals", cards_per_deal=75),
+    # Beim Jupiter: a game is 8 rounds on one table (card plays counted from the tricks)
+    Case("jupiter3-random", "jupiter", 3, ("random",), (), 20_000, "games"),
+    Case("jupiter4-random", "jupiter", 4, ("random",), (), 20_000, "games"),
+    Case("jupiter5-random", "jupiter", 5, ("random",), (), 16_000, "games"),
+    Case("jupiter3-heuristic", "jupiter", 3, ("heuristic",), (), 10_000, "games"),
+    Case("jupiter4-heuristic", "jupiter", 4, ("heuristic",), (), 10_000, "games"),
+    Case("jupiter5-heuristic", "jupiter", 5, ("heuristic",), (), 8_000, "games"),
 )
 
 

@@ -240,7 +240,8 @@ def test_heuristic_bias_raises_bids(game, play_all_chunks):
 # --- param ranges: declared, documented, playable at both ends ---------------------------
 
 FAMILIES = sorted({g.family for g in GAMES})
-RANGE_DOCS = {"wizard": "docs/strategies.md", "jass": "docs/jass_players.md", "tarot": "docs/tarot_players.md"}
+RANGE_DOCS = {"wizard": "docs/strategies.md", "jass": "docs/jass_players.md", "tarot": "docs/tarot_players.md",
+              "jupiter": "docs/jupiter_players.md"}
 
 
 def builtin_players(family: str):

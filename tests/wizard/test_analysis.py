@@ -460,6 +460,7 @@ OUTPUT_STUDIES = {
     "schieber": dict(game="jass", variant="schieber", lineup=["heuristic", "random", "heuristic", "random"]),
     "differenzler": dict(game="jass", variant="differenzler", lineup=["heuristic", "random", "heuristic", "random"]),
     "tarot": dict(game="tarot", players=4, lineup=["heuristic", "random", "heuristic", "random"]),
+    "jupiter": dict(game="jupiter", players=4, lineup=["heuristic", "random", "heuristic", "random"]),
 }
 
 

@@ -1,0 +1,571 @@
+"""Replay a Beim Jupiter record (docs/records.md) through the step interface,
+and its transcript.
+
+Three kinds of record:
+
+* **a whole game** — ``hands`` (and ``extra.unseen``) are round 1's deal;
+  every later deal as dealt, in order, is in ``extra.next_deals`` (a deal
+  dealt again, because a hand held no numbered colour card, is followed by its
+  next attempt); the decisions run on across the rounds;
+* **one round from a given table** — ``extra.round`` with the table the round
+  starts from: the cards beside each counter (``extra.table``), the seats
+  whose zero-trick card is unused, the scores so far and the unseen card;
+* **one allocation** — ``extra.phase = "allocation"``: the table, each
+  seat's layout card and bid, tricks taken and card points; the decisions are
+  the ``take`` decisions.
+
+Decisions: ``layout`` (a card), ``bid`` (``{"counter": k, "locked": bool}`` or
+``"zero"``), ``play`` (a card, with ``"god": 0`` or ``15`` when a God card is
+played) and ``take`` (the card taken at the allocation, every card taken, even
+when forced).
+"""
+import numpy as np
+
+from ...errors import TricksimError, choices
+from ...kit_nb import CH_DEAL, CH_DEALER, CH_SIZE, CH_TOTALS
+from ...replay import counted, dealt_once, record_int, record_options, step_through
+from . import obs as O
+from . import step_nb as S
+from .cards import (COLOURS, N_CARDS, NAMES, card_name, cards_in, is_god, is_numbered,
+                    number, pack, parse_card)
+from .info import JUPITER_INFO
+from .rules_nb import GOD_HIGH, GOD_HIGH_ACTION, STEP_NAMES
+
+KINDS = ("layout", "bid", "play", "take")
+ROUND_EXTRA = {"round", "unseen", "table", "zero_unused", "scores"}
+GAME_EXTRA = {"unseen", "next_deals"}
+ALLOCATION_EXTRA = {"phase", "round", "table", "zero_unused", "scores", "layouts", "bids", "tricks",
+                    "card_points"}
+
+
+def config(players: int, options: dict) -> np.ndarray:
+    cfg = np.zeros(S.CFG_SIZE, dtype=np.int64)
+    cfg[S.CFG_PLAYERS] = players
+    cfg[S.CFG_TRUMP_RULE] = 1 if options["trump_rule"] == "sum_first" else 0
+    cfg[S.CFG_ORPHANS] = 1 if options["orphans"] == "move_down" else 0
+    cfg[S.CFG_ROUNDS] = S.ROUNDS
+    return cfg
+
+
+def _cards(value, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise TricksimError(f"{where} must be a list of cards, not {value!r}")
+    return [parse_card(c) for c in value]
+
+
+def _names(cards) -> list[str]:
+    return [NAMES[c] for c in sorted(cards)]
+
+
+def bid_text(counter: int, locked: int):
+    """A bid as the record writes it."""
+    return "zero" if counter == 0 else {"counter": int(counter), "locked": bool(locked)}
+
+
+def bid_action(value, where: str, n_tricks: int) -> int:
+    """The bid action of a record's bid value (counter checked by the legal set)."""
+    if isinstance(value, str) and value.strip().lower() == "zero":
+        return 0
+    if not isinstance(value, dict) or set(value) - {"counter", "locked"} or "counter" not in value:
+        raise TricksimError(f"{where}: a bid is {{\"counter\": k, \"locked\": true|false}} or "
+                            f"\"zero\", not {value!r}")
+    counter = record_int(value["counter"], f"{where}: the counter")
+    if not 1 <= counter <= n_tricks:
+        raise TricksimError(f"{where}: there is no counter {counter}: this round's counters are "
+                            f"1 … {n_tricks}")
+    locked = value.get("locked", False)
+    if not isinstance(locked, bool):
+        raise TricksimError(f"{where}: locked is true or false, not {locked!r}")
+    return counter + (O.LOCKED_BID if locked else 0)
+
+
+def _table(value, where: str, n_tricks: int) -> dict[int, list[int]]:
+    """The cards beside each counter: {"k": [cards]} with counters 1 … n_tricks."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise TricksimError(f"{where} is an object {{\"counter\": [cards]}}, not {value!r}")
+    out = {}
+    for key, cards in value.items():
+        try:
+            k = int(key)
+        except ValueError:
+            k = 0
+        if not 1 <= k <= n_tricks:
+            raise TricksimError(f"{where}: there is no counter {key!r}: this round's counters are "
+                                f"1 … {n_tricks}")
+        ids = _cards(cards, f"{where}[{key}]")
+        for c in ids:
+            if not is_numbered(c):
+                raise TricksimError(f"{where}[{key}]: only numbered colour cards lie beside a "
+                                    f"counter, not {card_name(c)}")
+        out[k] = ids
+    return out
+
+
+def _seat_list(value, where: str, n: int, default, check):
+    if value is None:
+        return [default] * n
+    if not isinstance(value, list) or len(value) != n:
+        raise TricksimError(f"{where} must be a list of {n} values, one per seat")
+    return [check(v, f"{where}[{s}]") for s, v in enumerate(value)]
+
+
+def _bool(value, where):
+    if not isinstance(value, bool):
+        raise TricksimError(f"{where} is true or false, not {value!r}")
+    return value
+
+
+def _round_no(extra) -> int:
+    r = record_int(extra.get("round"), "extra.round")
+    if not 1 <= r <= S.ROUNDS:
+        raise TricksimError(f"extra.round must be a round from 1 to {S.ROUNDS}, not {r}")
+    return r
+
+
+def _check_pack(n: int, r: int, hands: list[list[int]], unseen, table: dict[int, list[int]]):
+    """Hands, unseen card and table make round ``r``'s pack: every card of the pack
+    for ``n`` players, ``n × (r - 1)`` numbered colour cards out of the hands (laid
+    out in earlier rounds), the table's among them."""
+    size = 14 - r
+    for s, h in enumerate(hands):
+        if len(h) != size:
+            raise TricksimError(f"hands[{s}] has {counted(len(h), 'card')}; in round {r} each hand "
+                                f"has {size}")
+    lists = hands + [[unseen] if unseen is not None else []] + [table[k] for k in sorted(table)]
+    dealt_once(lists, card_name)
+    the_pack = set(pack(n))
+    for h in lists:
+        for c in h:
+            if c not in the_pack:
+                raise TricksimError(f"card {card_name(c)} is not in the pack for {n} players")
+    in_play = {c for h in hands for c in h} | ({unseen} if unseen is not None else set())
+    out = the_pack - in_play
+    if len(out) != n * (r - 1) or any(not is_numbered(c) for c in out):
+        raise TricksimError(f"the cards do not make round {r}'s pack: the hands and the unseen card "
+                            f"hold every card of the {n}-player pack but the {n * (r - 1)} numbered "
+                            f"colour cards laid out in earlier rounds")
+
+
+class _Replay:
+    def __init__(self, record: dict):
+        options = record_options(JUPITER_INFO, record)
+        for key in ("players", "dealer", "hands", "decisions"):
+            if key not in record:
+                raise TricksimError(f"the record has no {key!r} field")
+        n = JUPITER_INFO.check_players(record["players"])
+        dealer = record_int(record["dealer"], "dealer")
+        if not 0 <= dealer < n:
+            raise TricksimError(f"dealer must be a seat from 0 to {n - 1}, not {dealer}")
+        extra = record.get("extra") or {}
+        if not isinstance(extra, dict):
+            raise TricksimError("extra must be an object")
+        self.n, self.options, self.cfg = n, options, config(n, options)
+        self.rounds: list[dict] = []
+        self.decisions: list[dict] = []
+        self.next_deals: list = []
+        if extra.get("phase") is not None:
+            if extra["phase"] != "allocation":
+                raise TricksimError(f"extra.phase is \"allocation\" (a record that starts at the "
+                                    f"allocation), not {extra['phase']!r}")
+            self.kind = "allocation"
+            self._allocation(record, extra, dealer)
+            return
+        hands = record["hands"]
+        if "round" in extra:
+            self.kind = "round"
+            if set(extra) - ROUND_EXTRA:
+                raise TricksimError(f"extra of a round record takes only {choices(sorted(ROUND_EXTRA))}")
+            r = _round_no(extra)
+            table = _table(extra.get("table"), "extra.table", 13 - r)
+            zero = _seat_list(extra.get("zero_unused"), "extra.zero_unused", n, True, _bool)
+            scores = _seat_list(extra.get("scores"), "extra.scores", n, 0,
+                                lambda v, w: record_int(v, w))
+        else:
+            self.kind = "game"
+            if set(extra) - GAME_EXTRA:
+                raise TricksimError(f"extra of a whole-game record takes only "
+                                    f"{choices(sorted(GAME_EXTRA))} (a round from a given table "
+                                    f"has extra.round)")
+            r, table, zero, scores = 1, {}, [True] * n, [0] * n
+            self.next_deals = extra.get("next_deals") or []
+            if not isinstance(self.next_deals, list):
+                raise TricksimError("extra.next_deals is a list of {hands, unseen} objects")
+        self._start_round(hands, extra.get("unseen"), dealer, r, table, zero, scores, "")
+
+    # -- a round's start ------------------------------------------------------------------
+    def _start_round(self, hands, unseen, dealer, r, table, zero, scores, where):
+        n = self.n
+        if not isinstance(hands, list) or len(hands) != n:
+            raise TricksimError(f"{where}hands must be {n} lists of {14 - r} cards (one per seat)")
+        ids = [_cards(h, f"{where}hands[{s}]") for s, h in enumerate(hands)]
+        if n < 5 and unseen is None:
+            raise TricksimError(f"{where}unseen: with {n} players one card is left over unseen; "
+                                f"give it")
+        if n == 5 and unseen is not None:
+            raise TricksimError(f"{where}unseen: with 5 players no card is left over")
+        unseen_id = parse_card(unseen) if unseen is not None else None
+        _check_pack(n, r, ids, unseen_id, table)
+        dealt = np.zeros(S.DEALT_SIZE, dtype=np.uint64)
+        for s, h in enumerate(ids):
+            for c in h:
+                dealt[2 * s + (c >> 6)] |= np.uint64(1) << np.uint64(c & 63)
+        if unseen_id is not None:
+            dealt[S.DEALT_UNSEEN + (unseen_id >> 6)] |= np.uint64(1) << np.uint64(unseen_id & 63)
+        for k, cards in table.items():
+            for c in cards:
+                dealt[S.DEALT_TABLE + k] |= np.uint64(1) << np.uint64(c)
+        dealt[S.DEALT_ZERO] = np.uint64(sum(1 << s for s in range(n) if zero[s]))
+        chance = np.zeros(CH_SIZE, dtype=np.int64)
+        chance[CH_DEALER] = dealer
+        chance[CH_DEAL] = r - 1
+        chance[CH_TOTALS:CH_TOTALS + n] = scores
+        self.st, self.hands = S.new_state_nb(self.cfg)
+        S.start_deal_nb(self.st, self.hands, self.cfg, dealt, chance)
+        self.round = {"round": r, "dealer": dealer,
+                      "hands": [_names(h) for h in ids],
+                      "unseen": card_name(unseen_id) if unseen_id is not None else None,
+                      "table": self.table_text(), "tricks": [], "takes": []}
+        self.rounds.append(self.round)
+        self.trick = {"leader": None, "seats": [], "cards": []}
+        if self.st[O.REDEAL]:
+            self.round["redeal"] = int(self.st[O.REDEAL_SEAT])
+
+    def _allocation(self, record, extra, dealer):
+        n = self.n
+        if set(extra) - ALLOCATION_EXTRA:
+            raise TricksimError(f"extra of an allocation record takes only "
+                                f"{choices(sorted(ALLOCATION_EXTRA))}")
+        for key in ("round", "layouts", "bids", "tricks", "card_points"):
+            if key not in extra:
+                raise TricksimError(f"an allocation record needs extra.{key}")
+        r = _round_no(extra)
+        n_tricks = 13 - r
+        if any(h for h in record["hands"]) if isinstance(record["hands"], list) else True:
+            raise TricksimError("hands of an allocation record are empty lists: every card has "
+                                "been played")
+        table = _table(extra.get("table"), "extra.table", n_tricks)
+        zero = _seat_list(extra.get("zero_unused"), "extra.zero_unused", n, True, _bool)
+        scores = _seat_list(extra.get("scores"), "extra.scores", n, 0, lambda v, w: record_int(v, w))
+        layouts = _seat_list(extra["layouts"], "extra.layouts", n, None, lambda v, w: parse_card(v))
+        for s, c in enumerate(layouts):
+            if not is_numbered(c):
+                raise TricksimError(f"extra.layouts[{s}]: a layout card is a numbered colour card, "
+                                    f"not {card_name(c)}")
+        bids = _seat_list(extra["bids"], "extra.bids", n, None,
+                          lambda v, w: bid_action(v, w, n_tricks))
+        tricks = _seat_list(extra["tricks"], "extra.tricks", n, 0, lambda v, w: record_int(v, w))
+        points = _seat_list(extra["card_points"], "extra.card_points", n, 0,
+                            lambda v, w: record_int(v, w))
+        if sum(tricks) != n_tricks or min(tricks) < 0:
+            raise TricksimError(f"extra.tricks must add up to the {n_tricks} tricks of round {r}, "
+                                f"not {sum(tricks)}")
+        if min(points) < 0:
+            raise TricksimError("extra.card_points are whole numbers >= 0")
+        dealt_once([layouts] + [table[k] for k in sorted(table)], card_name)
+        for c in layouts + [c for k in table for c in table[k]]:
+            if c not in pack(n):
+                raise TricksimError(f"card {card_name(c)} is not in the pack for {n} players")
+        st, _ = S.new_state_nb(self.cfg)
+        st[O.N_PLAYERS], st[O.DEALER], st[O.ROUND], st[O.N_TRICKS] = n, dealer, r, n_tricks
+        st[O.START] = (dealer + 1) % n
+        st[O.TRUMP] = -1
+        st[O.ORPHANS] = self.cfg[S.CFG_ORPHANS]
+        st[O.TRUMP_RULE] = self.cfg[S.CFG_TRUMP_RULE]
+        st[O.ZERO_UNUSED] = sum(1 << s for s in range(n) if zero[s])
+        for k, cards in table.items():
+            for c in cards:
+                st[O.TABLE + k] |= 1 << c
+        st[O.TRICK_CARDS:O.TRICK_CARDS + S.MAX_SEATS] = -1
+        for s in range(n):
+            action = bids[s]
+            if action == 0 and not zero[s]:
+                raise TricksimError(f"extra.bids[{s}]: seat {s} has used its zero-trick card "
+                                    f"already: it is used once per game")
+            counter = action - O.LOCKED_BID if action > O.LOCKED_BID else action
+            st[O.LAYOUTS + s] = layouts[s]
+            st[O.BIDS + s] = counter
+            st[O.LOCKS + s] = int(action > O.LOCKED_BID)
+            if counter:
+                st[O.TABLE + counter] |= 1 << layouts[s]
+                if action > O.LOCKED_BID:
+                    st[O.LOCKED] |= 1 << layouts[s]
+            st[O.TRICKS + s] = tricks[s]
+            st[O.CARD_POINTS + s] = points[s]
+            st[O.SCORES + s] = scores[s]
+        st[O.TRICK_NO] = n_tricks
+        st[O.PHASE] = O.PHASE_TAKE
+        S.start_allocation_at_nb(st)
+        self.st = st
+        self.hands = np.zeros(2 * S.MAX_SEATS, dtype=np.uint64)
+        self.round = {"round": r, "dealer": dealer, "hands": [[] for _ in range(n)], "unseen": None,
+                      "table": {str(k): _names(v) for k, v in sorted(table.items()) if v},
+                      "tricks": [], "takes": []}
+        self.rounds.append(self.round)
+        self.trick = {"leader": None, "seats": [], "cards": []}
+
+    # -- the engine's view ------------------------------------------------------------
+    def phase(self) -> int:
+        return int(S.decision_nb(self.st))
+
+    def seat(self) -> int:
+        return int(S.to_act_nb(self.st))
+
+    def legal(self) -> list[int]:
+        out = np.zeros(128, dtype=np.int64)
+        return [int(a) for a in out[:S.legal_actions_nb(self.st, self.hands, self.cfg, out)]]
+
+    def legal_text(self, phase: int, legal: list[int]):
+        if phase == O.PHASE_BID:
+            return [bid_text(a - O.LOCKED_BID if a > O.LOCKED_BID else a, a > O.LOCKED_BID)
+                    for a in legal]
+        if phase == O.PHASE_PLAY:
+            return [play_text(a) for a in legal]
+        return [NAMES[a] for a in legal]
+
+    def held(self, seat: int) -> list[int]:
+        return [c for c in range(N_CARDS)
+                if int(self.hands[2 * seat + (c >> 6)]) >> (c & 63) & 1]
+
+    def apply(self, action: int) -> None:
+        S.apply_nb(self.st, self.hands, self.cfg, action)
+
+    def table_text(self) -> dict:
+        return {str(k): _names(cards_in(int(self.st[O.TABLE + k]) & (2**64 - 1)))
+                for k in range(1, S.MAX_COUNTER + 1) if self.st[O.TABLE + k]}
+
+    # -- one decision -----------------------------------------------------------------
+    def step(self, number: int, decision) -> None:
+        where = f"decision {number}"
+        if not isinstance(decision, dict):
+            raise TricksimError(f"{where}: a decision is an object {{seat, kind, value}}")
+        kind = decision.get("kind")
+        if kind not in KINDS:
+            raise TricksimError(f"{where}: unknown kind {kind!r}; kinds are {choices(KINDS)}")
+        if S.is_over_nb(self.st):
+            self._next_round(where)
+        seat, phase = self.seat(), self.phase()
+        expected = O.PHASE_NAMES[phase]
+        if decision.get("seat") != seat or kind != expected:
+            raise TricksimError(f"{where}: seat {seat} is to {expected}, not {decision!r}")
+        value = decision.get("value")
+        legal = self.legal()
+        entry = {"seat": seat, "kind": kind, "value": value, "round": self.round["round"],
+                 "legal": self.legal_text(phase, legal)}
+        getattr(self, f"_{kind}")(where, seat, value, decision, legal, entry)
+        self.decisions.append(entry)
+        if S.is_over_nb(self.st):
+            self._close_round()
+
+    def _next_round(self, where):
+        """A whole game: the next deal from extra.next_deals, on the table left."""
+        if self.kind != "game" or self.round["round"] == S.ROUNDS and "redeal" not in self.round:
+            raise TricksimError(f"{where}: the {'game' if self.kind == 'game' else self.kind} is "
+                                f"over; nothing more to decide")
+        index = len(self.rounds) - 1
+        if index >= len(self.next_deals):
+            raise TricksimError(f"{where}: round {self.round['round'] + ('redeal' not in self.round)} "
+                                f"needs its deal: extra.next_deals has {len(self.next_deals)}")
+        deal = self.next_deals[index]
+        at = f"extra.next_deals[{index}]."
+        if not isinstance(deal, dict) or set(deal) - {"hands", "unseen"} or "hands" not in deal:
+            raise TricksimError(f"extra.next_deals[{index}] is an object {{hands, unseen}}")
+        st, n = self.st, self.n
+        redeal = "redeal" in self.round
+        r = self.round["round"] if redeal else self.round["round"] + 1
+        dealer = self.round["dealer"] if redeal else (self.round["dealer"] + 1) % n
+        table = {k: cards_in(int(st[O.TABLE + k]) & (2**64 - 1))
+                 for k in range(1, S.MAX_COUNTER + 1) if st[O.TABLE + k]}
+        zero = [bool(st[O.ZERO_UNUSED] >> s & 1) for s in range(n)]
+        scores = [int(st[O.SCORES + s]) for s in range(n)]
+        self._start_round(deal["hands"], deal.get("unseen"), dealer, r, table, zero, scores, at)
+        if S.is_over_nb(self.st):     # dealt again at once: the next deal
+            self._close_round()
+            self._next_round(where)
+
+    def _layout(self, where, seat, value, decision, legal, entry):
+        card = parse_card(value)
+        if card not in legal:
+            if card not in self.held(seat):
+                raise TricksimError(f"{where}: seat {seat} does not hold {card_name(card)}")
+            raise TricksimError(f"{where}: seat {seat} may not lay out {card_name(card)}: only a "
+                                f"numbered colour card (1 … 14) is laid out")
+        entry["value"] = card_name(card)
+        self.apply(card)
+
+    def _bid(self, where, seat, value, decision, legal, entry):
+        action = bid_action(value, where, int(self.st[O.N_TRICKS]))
+        if action not in legal:
+            raise TricksimError(f"{where}: seat {seat} has used its zero-trick card already: it is "
+                                f"used once per game")
+        entry["value"] = bid_text(action - O.LOCKED_BID if action > O.LOCKED_BID else action,
+                                  action > O.LOCKED_BID)
+        self.apply(action)
+
+    def _play(self, where, seat, value, decision, legal, entry):
+        card = parse_card(value)
+        god = decision.get("god")
+        if set(decision) - {"seat", "kind", "value", "god"}:
+            raise TricksimError(f"{where}: a play takes seat, kind, value and (a God card) god")
+        if is_god(card):
+            if god not in (0, GOD_HIGH) or isinstance(god, bool):
+                raise TricksimError(f"{where}: a God card is played as 0 or 15: give \"god\": 0 "
+                                    f"or 15, not {god!r}")
+        elif god is not None:
+            raise TricksimError(f"{where}: only a God card takes a value (\"god\"), not "
+                                f"{card_name(card)}")
+        action = GOD_HIGH_ACTION + card // 15 if is_god(card) and god == GOD_HIGH else card
+        if action not in legal:
+            if card not in self.held(seat):
+                raise TricksimError(f"{where}: seat {seat} does not hold {card_name(card)}")
+            raise TricksimError(f"{where}: seat {seat} may not play {card_name(card)}; legal: "
+                                f"{' '.join(sorted({NAMES[a] for a in legal if a < N_CARDS}))}")
+        entry["value"] = card_name(card)
+        if is_god(card):
+            entry["god"] = god
+        if not self.trick["cards"]:
+            self.trick["leader"] = seat
+        self.trick["seats"].append(seat)
+        self.trick["cards"].append(play_text(action))
+        no = int(self.st[O.TRICK_NO])
+        self.apply(action)
+        if int(self.st[O.TRICK_NO]) > no:    # the trick is complete
+            winner = int(self.st[O.TRICK_LEADER])   # the winner leads next (kept after the last)
+            self.round["tricks"].append({"leader": self.trick["leader"], "seats": self.trick["seats"],
+                                         "cards": self.trick["cards"], "winner": winner})
+            self.trick = {"leader": None, "seats": [], "cards": []}
+
+    def _take(self, where, seat, value, decision, legal, entry):
+        card = parse_card(value)
+        counter = int(self.st[O.COUNTER])
+        if card not in legal:
+            raise TricksimError(f"{where}: seat {seat} may not take {card_name(card)} at counter "
+                                f"{counter}; allowed: {' '.join(NAMES[a] for a in legal)}")
+        entry["value"] = card_name(card)
+        entry["counter"] = counter
+        self.round["takes"].append({"seat": seat, "counter": counter, "card": card_name(card)})
+        self.apply(card)
+
+    # -- the end ----------------------------------------------------------------------
+    def _close_round(self):
+        """A finished round's facts into its entry of ``rounds``."""
+        st, n, rnd = self.st, self.n, self.round
+        if "redeal" in rnd:
+            return
+        rnd.update(self._round_result())
+
+    def _round_result(self) -> dict:
+        st, n = self.st, self.n
+        trump = int(st[O.TRUMP])
+        out = {"trump": COLOURS[trump] if trump >= 0 else None,
+               "trump_step": STEP_NAMES[int(st[O.TRUMP_STEP])],
+               "layouts": [card_name(int(st[O.LAYOUTS + s])) if st[O.LAYOUTS + s] >= 0 else None
+                           for s in range(n)],
+               "bids": [bid_text(int(st[O.BIDS + s]), int(st[O.LOCKS + s]))
+                        if st[O.BIDS + s] >= 0 else None for s in range(n)],
+               "tricks_won": [int(st[O.TRICKS + s]) for s in range(n)],
+               "card_points": [int(st[O.CARD_POINTS + s]) for s in range(n)]}
+        if S.is_over_nb(st):
+            out.update({
+                "markers": [int(st[O.MARKERS + s]) or None for s in range(n)],
+                "taken": [_names(cards_in(int(st[O.TAKEN + s]) & (2**64 - 1))) for s in range(n)],
+                "victory_points": [int(S.round_points_nb(st, s)) for s in range(n)],
+                "scores": [int(st[O.SCORES + s]) for s in range(n)],
+                "zero_lost": _names(cards_in(int(st[O.ZERO_LOST]) & (2**64 - 1))),
+                "removed": _names(cards_in(int(st[O.ORPHANED]) & (2**64 - 1))),
+                "table_left": self.table_text(),
+                "zero_unused": [bool(st[O.ZERO_UNUSED] >> s & 1) for s in range(n)]})
+        return out
+
+    def result(self) -> dict:
+        st, n = self.st, self.n
+        over = bool(S.is_over_nb(st))
+        rnd = self.round
+        last = rnd["round"] == S.ROUNDS and "redeal" not in rnd
+        complete = over and "redeal" not in rnd and (self.kind != "game" or last)
+        res = dict(rnd) if "redeal" in rnd else {**rnd, **self._round_result()}
+        res["complete"] = complete
+        out = {"kind": self.kind, "decisions": self.decisions, "rounds": self.rounds}
+        if self.kind == "game" and complete:
+            scores = [int(st[O.SCORES + s]) for s in range(n)]
+            best = max(scores)
+            res["winners"] = [s for s in range(n) if scores[s] == best]
+        out["result"] = res
+        if not over:
+            seat, phase = self.seat(), self.phase()
+            out["next"] = {"seat": seat, "kind": O.PHASE_NAMES[phase],
+                           "legal": self.legal_text(phase, self.legal())}
+            if phase == O.PHASE_TAKE:
+                out["next"]["counter"] = int(st[O.COUNTER])
+            if self.trick["cards"]:
+                out["current_trick"] = dict(self.trick)
+        return out
+
+
+def play_text(action: int) -> str:
+    """A play action as text: the card, a God card with its value (``BX=15``)."""
+    if action >= GOD_HIGH_ACTION:
+        return f"{COLOURS[action - GOD_HIGH_ACTION]}X=15"
+    return f"{NAMES[action]}=0" if is_god(action) else NAMES[action]
+
+
+def replay(game: str, record: dict) -> dict:
+    return step_through(_Replay(record), record)
+
+
+def _bid_words(bid) -> str:
+    if bid is None:
+        return "-"
+    if bid == "zero":
+        return "zero-trick card"
+    return f"counter {bid['counter']}" + (" locked" if bid["locked"] else "")
+
+
+def transcript(game: str, record: dict, result: dict) -> str:
+    n = int(record["players"])
+    kind = result["kind"]
+    lines = [f"Beim Jupiter, {n} players ({'a whole game' if kind == 'game' else 'one ' + kind})"]
+    for rnd in result["rounds"]:
+        lines.append(f"Round {rnd['round']}, dealer seat {rnd['dealer']}")
+        if kind != "allocation":
+            for s, hand in enumerate(rnd["hands"]):
+                lines.append(f"  seat {s}: {' '.join(hand)}")
+            if rnd["unseen"]:
+                lines.append(f"  unseen: {rnd['unseen']}")
+        if rnd["table"]:
+            lines.append("  table: " + "; ".join(f"counter {k}: {' '.join(v)}"
+                                               for k, v in rnd["table"].items()))
+        if "redeal" in rnd:
+            lines.append(f"  seat {rnd['redeal']} holds no numbered colour card: dealt again")
+            continue
+        if "trump_step" not in rnd and rnd is result["rounds"][-1]:
+            rnd = {**rnd, **{k: v for k, v in result["result"].items() if k not in rnd}}
+        if kind != "allocation" and rnd.get("layouts") and all(rnd["layouts"]):
+            lines.append("  layouts: " + ", ".join(f"seat {s} {c}" for s, c in enumerate(rnd["layouts"])))
+            lines.append(f"  trump: {rnd['trump'] or 'none'} (settled by: {rnd['trump_step']})")
+        if rnd.get("bids"):
+            lines.append("  bids: " + ", ".join(f"seat {s} {_bid_words(b)}"
+                                              for s, b in enumerate(rnd["bids"])))
+        for i, t in enumerate(rnd["tricks"], start=1):
+            played = ", ".join(f"seat {s} {c}" for s, c in zip(t["seats"], t["cards"]))
+            lines.append(f"  trick {i}: {played} -> seat {t['winner']}")
+        if rnd.get("tricks_won") and ("taken" in rnd):
+            lines.append("  tricks: " + ", ".join(f"seat {s} {k} ({p} points)" for s, (k, p) in
+                                                  enumerate(zip(rnd["tricks_won"], rnd["card_points"]))))
+            for t in rnd["takes"]:
+                lines.append(f"  counter {t['counter']}: seat {t['seat']} takes {t['card']}")
+            lines.append("  victory points: " + ", ".join(f"seat {s} {v}" for s, v in
+                                                        enumerate(rnd["victory_points"])))
+            if rnd["table_left"]:
+                lines.append("  left on the table: " + "; ".join(
+                    f"counter {k}: {' '.join(v)}" for k, v in rnd["table_left"].items()))
+    r = result["result"]
+    if r.get("winners") is not None:
+        lines.append("scores: " + ", ".join(f"seat {s} {v}" for s, v in enumerate(r["scores"]))
+                     + "; winner" + ("s" if len(r["winners"]) > 1 else "") + ": seat "
+                     + ", ".join(str(s) for s in r["winners"]))
+    if not r["complete"] and "next" in result:
+        nxt = result["next"]
+        lines.append(f"(incomplete) seat {nxt['seat']} to {nxt['kind']}")
+    return "\n".join(lines)

@@ -1,0 +1,239 @@
+"""Beim Jupiter rules as compiled functions: the trump decision, legal cards,
+the trick's order, the end-of-round allocation and victory points.
+
+Sets of cards are two words ``(lo, hi)`` (``cards.py``: ids 0 … 63 in ``lo``,
+64 in ``hi``); the table's cards (numbered colour cards) are one word.
+A play action is a card id, or ``GOD_HIGH_ACTION + colour`` for that
+colour's God card played as 15 (its id played as 0): the God card's value is
+chosen with the card, in the same decision.
+"""
+import numpy as np
+from numba import njit
+
+from ...bits_nb import highest, popcount
+
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+N_COLOUR_CARDS = 60
+JUPITER = 60
+JUNO = 61
+LAMB_1 = 62
+GOD_RANK = 14
+GOD_HIGH = 15
+GOD_HIGH_ACTION = 65        # 65 … 68: the God card of colour 0 … 3 played as 15
+LEAD_TRUMPS = 4             # Jupiter or Juno led: trumps are led
+NO_TRUMP = -1
+
+COLOUR_MASK = np.array([((1 << 15) - 1) << (15 * c) for c in range(4)], dtype=np.uint64)
+GODS = np.uint64(sum(1 << (15 * c + GOD_RANK) for c in range(4)))
+NUMBERED = np.uint64((1 << 60) - 1) & ~GODS
+# NUMBER_MASK[k]: the four colour cards numbered k (k = 1 … 14; 0 empty)
+NUMBER_MASK = np.array([0] + [sum(1 << (15 * c + k - 1) for c in range(4)) for k in range(1, 15)],
+                       dtype=np.uint64)
+JUPITER_JUNO = np.uint64((1 << JUPITER) | (1 << JUNO))
+LAMBS_LO = np.uint64((1 << LAMB_1) | (1 << (LAMB_1 + 1)))
+LAMBS_HI = np.uint64(1)     # L3 (id 64)
+GOD_HIGH_BITS = np.uint64(0b1111 << (GOD_HIGH_ACTION - 64))
+
+# how the trump was settled (a round's ``trump_step``)
+STEP_NONE = 0               # every stage tied: no trump
+STEP_COUNT = 1              # most cards of a colour
+STEP_SUM = 2                # highest sum of numbers
+STEP_HIGHEST = 3            # highest single card
+STEP_NAMES = ("none", "count", "sum", "highest")
+
+
+@njit(cache=True, inline="always")
+def number_of(card):
+    """Number printed on a numbered colour card (1 … 14); 0 for every other card."""
+    if card < N_COLOUR_CARDS and card % 15 != GOD_RANK:
+        return card % 15 + 1
+    return 0
+
+
+@njit(cache=True, inline="always")
+def points_of(word):
+    """Sum of the numbers of the cards in a one-word set (victory points of won cards)."""
+    total = 0
+    for k in range(1, 15):
+        total += k * popcount(word & NUMBER_MASK[k])
+    return total
+
+
+@njit(cache=True, inline="always")
+def highest_cards(word):
+    """The cards of a one-word set of numbered colour cards with the highest number."""
+    for k in range(14, 0, -1):
+        top = word & NUMBER_MASK[k]
+        if top != ZERO:
+            return top
+    return ZERO
+
+
+# -- 3. the trump decision ---------------------------------------------------------------
+@njit(cache=True, inline="always")
+def trump_decision(face_up, sum_first):
+    """(trump colour or NO_TRUMP, STEP_*) from every face-up colour card on the
+    table (one word: the new layouts and the cards beside the counters).
+    ``count_first``: most cards → highest sum → highest single card → no trump;
+    ``sum_first``: highest sum → most cards → highest single card → no trump.
+    A stage keeps the colours tied at its best; one left settles it."""
+    alive = 15                              # colours still in contention, a bit each
+    for stage in range(3):
+        best = -1
+        keep = 0
+        for c in range(4):
+            if ((alive >> c) & 1) == 0:
+                continue
+            cards = face_up & COLOUR_MASK[c]
+            count = popcount(cards)
+            if stage == 2:
+                value = number_of(highest(cards)) if cards != ZERO else 0
+            elif (stage == 0) != (sum_first == 1):
+                value = count
+            else:
+                value = points_of(cards)
+            if value > best:
+                best = value
+                keep = 1 << c
+            elif value == best:
+                keep |= 1 << c
+        alive = keep
+        if (alive & (alive - 1)) == 0:        # one colour left
+            trump = 0
+            while ((alive >> trump) & 1) == 0:
+                trump += 1
+            if stage == 2:
+                return trump, STEP_HIGHEST
+            first_is_count = sum_first != 1
+            counts = (stage == 0) == first_is_count
+            return trump, (STEP_COUNT if counts else STEP_SUM)
+    return NO_TRUMP, STEP_NONE
+
+
+# -- 5. play -----------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def action_card(action):
+    """The card a play action plays (a God played as 15 is its God card)."""
+    if action >= GOD_HIGH_ACTION:
+        return 15 * (action - GOD_HIGH_ACTION) + GOD_RANK
+    return action
+
+
+@njit(cache=True, inline="always")
+def action_value(action):
+    """The value a play action's card plays at: its number, 15 or 0 for a God card,
+    0 for Jupiter, Juno and the lambs."""
+    if action >= GOD_HIGH_ACTION:
+        return GOD_HIGH
+    return number_of(action)
+
+
+@njit(cache=True, inline="always")
+def lead_of(card):
+    """What a card asks to follow when it is the first card of a trick that is not a
+    lamb: its colour, or LEAD_TRUMPS (Jupiter, Juno); -1 for a lamb (nothing yet)."""
+    if card >= LAMB_1:
+        return -1
+    if card >= JUPITER:
+        return LEAD_TRUMPS
+    return card // 15
+
+
+@njit(cache=True, inline="always")
+def legal_cards(hand_lo, hand_hi, lead, trump):
+    """Legal cards of a hand (two words). ``lead`` -1: the hand leads, or only lambs
+    lie in the trick: any card. A colour that is not trump led: follow it if able
+    (Jupiter and Juno not allowed then), else any card. Trumps led (the trump
+    colour, or Jupiter/Juno): a trump (the trump colour, Jupiter, Juno) if able,
+    else any card. Lambs may always be played."""
+    if lead < 0:
+        return hand_lo, hand_hi
+    if lead == LEAD_TRUMPS or lead == trump:
+        need = hand_lo & JUPITER_JUNO
+        if trump >= 0:
+            need |= hand_lo & COLOUR_MASK[trump]
+    else:
+        need = hand_lo & COLOUR_MASK[lead]
+    if need == ZERO:
+        return hand_lo, hand_hi
+    return need | (hand_lo & LAMBS_LO), hand_hi & LAMBS_HI
+
+
+@njit(cache=True, inline="always")
+def legal_plays(hand_lo, hand_hi, lead, trump):
+    """Legal play actions: the legal cards, and for each legal God card its second
+    action (played as 15) in the high word."""
+    lo, hi = legal_cards(hand_lo, hand_hi, lead, trump)
+    gods = lo & GODS
+    for c in range(4):
+        if (gods >> np.uint64(15 * c + GOD_RANK)) & ONE != ZERO:
+            hi |= ONE << np.uint64(GOD_HIGH_ACTION - 64 + c)
+    return lo, hi
+
+
+@njit(cache=True, inline="always")
+def card_key(card, value, lead, trump):
+    """Higher takes the trick, the first played winning among equals: Jupiter and
+    Juno 100 (so the first of them stays ahead), the trump colour 40 + value,
+    the colour led 20 + value, any other card 0, a lamb -1."""
+    if card >= LAMB_1:
+        return -1
+    if card >= JUPITER:
+        return 100
+    colour = card // 15
+    if colour == trump:
+        return 40 + value
+    if colour == lead:
+        return 20 + value
+    return 0
+
+
+# -- 6. the allocation -------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def claim_class(bid, locked, tricks):
+    """A claimant's class at the counter of his tricks: 1 locked and made, 2 not
+    locked (any bid), 3 locked and failed (his marker moved here)."""
+    if locked == 0:
+        return 2
+    return 1 if bid == tricks else 3
+
+
+@njit(cache=True, inline="always")
+def claim_order(n, counter, start, bids, locks, tricks, card_points, out):
+    """The claimants at ``counter`` (the seats that took that many tricks, zero
+    bidders never) in the order they choose, written to ``out``; returns their
+    number. Order: class, then more card points, then the earlier seat in bidding
+    order (from ``start``). Arrays indexed by seat; ``bids`` 0 means a zero bid."""
+    m = 0
+    for i in range(n):
+        s = (start + i) % n              # bidding order: a stable insertion keeps it last
+        if tricks[s] != counter or bids[s] == 0:
+            continue
+        cls = claim_class(bids[s], locks[s], tricks[s])
+        j = m
+        while j > 0:
+            o = out[j - 1]
+            o_cls = claim_class(bids[o], locks[o], tricks[o])
+            if o_cls < cls or (o_cls == cls and card_points[o] >= card_points[s]):
+                break
+            out[j] = o
+            j -= 1
+        out[j] = s
+        m += 1
+    return m
+
+
+@njit(cache=True, inline="always")
+def take_options(cards, locked, own, sole, cls):
+    """The cards a claimant may take from those beside his counter (one word).
+    ``locked``: the locked cards there; ``own``: his own locked card there (0 none).
+    A sole claimant takes a highest card, locked or not; class 1 his own locked
+    card or any card not locked; classes 2 and 3 a highest card left."""
+    if cards == ZERO:
+        return ZERO
+    if sole:
+        return highest_cards(cards)
+    if cls == 1:
+        return (cards & ~locked) | (cards & own)
+    return highest_cards(cards & ~locked)

@@ -1,0 +1,170 @@
+"""Beim Jupiter players as compiled functions on the observation (``sim/games/jupiter/obs.py``).
+
+``random_decide``: uniform among the legal actions of any decision (the
+engine's inline random player makes the same choice). ``heuristic_nb``: a
+player for every decision with tunable params (``NAMES``):
+
+* the layout: the numbered colour card with the best ``layout_value`` ×
+  its number + ``layout_pull`` × the cards of its colour in the hand (a high
+  card is worth more won; positive ``layout_pull`` lays out from a long
+  colour, pulling the trump towards it, negative from a short one);
+* the bid: the tricks the hand should take (Jupiter and Juno one each, a trump
+  ``trump_win`` × its height, a top card of another colour ``high_win``, a God
+  card as a top card) + ``bid_shift``; the counter near that estimate whose
+  best card, less ``counter_cost`` per trick away from it, is worth most;
+  locked when its own card's number reaches ``lock_min``; the zero-trick card
+  when the estimate is below ``zero_below``;
+* card play to hit the bid exactly: while it needs tricks it wins as cheaply as
+  it can (leads its strongest card), else throws its cheapest; once it has
+  enough it plays its highest card that does not take the trick (a lamb only
+  when nothing else ducks). A God card's value is chosen with it: as 15 when
+  that wins a wanted trick (``god_high`` 1), as 0 to duck;
+* the allocation: the highest card it may take, its own card counting
+  ``take_own`` more.
+"""
+import numpy as np
+from numba import njit
+
+from sim.bits_nb import popcount
+from sim.games.jupiter import obs as O
+from sim.games.jupiter.rules_nb import (COLOUR_MASK, GOD_RANK, JUPITER_JUNO, LAMB_1, NUMBER_MASK,
+                                        ONE, ZERO, action_card, action_value, card_key, lead_of,
+                                        number_of)
+from sim.kit_nb import random_choice2_nb
+from .abi import SIGNATURE
+
+NAMES = ("layout_value", "layout_pull", "trump_win", "high_win", "bid_shift", "counter_cost",
+         "lock_min", "zero_below", "god_high", "take_own")
+DEFAULTS = (2.0, -2.0, 0.8, 0.4, -0.5, 8.0, 3.0, 1.2, 1.0, 0.5)
+RANGES = ((-5.0, 5.0), (-5.0, 5.0), (0.0, 2.0), (0.0, 2.0), (-5.0, 5.0), (0.0, 20.0),
+          (1.0, 15.0), (-1.0, 5.0), (0.0, 1.0), (-14.0, 14.0))
+TOP_NUMBER = np.array([8, 11, 14], dtype=np.int64)     # by players 3, 4, 5
+
+
+@njit(SIGNATURE, cache=True)
+def random_decide(obs, params):
+    """Uniform among the legal actions (the same choice as the engine's inline random player)."""
+    return random_choice2_nb(np.uint64(obs[O.LEGAL]), np.uint64(obs[O.LEGAL + 1]), obs[O.RANDOM])
+
+
+@njit(cache=True, inline="always")
+def _has(lo, hi, a):
+    word = lo if a < 64 else hi
+    return (word >> np.uint64(a & 63)) & ONE != ZERO
+
+
+@njit(cache=True)
+def _estimate(obs, params, hand):
+    """Tricks the hand (one word: L3 never takes one) should take."""
+    trump = obs[O.TRUMP]
+    top = TOP_NUMBER[obs[O.N_PLAYERS] - 3]
+    est = popcount(hand & JUPITER_JUNO) * 1.0
+    for c in range(4):
+        cards = hand & COLOUR_MASK[c]
+        god = (cards >> np.uint64(15 * c + GOD_RANK)) & ONE
+        if c == trump:
+            for k in range(1, top + 1):
+                if cards & NUMBER_MASK[k] != ZERO:
+                    est += params[2] * k / top
+            est += params[2] * np.float64(god)
+        else:
+            for k in range(top - 1, top + 1):
+                if cards & NUMBER_MASK[k] != ZERO:
+                    est += params[3]
+            est += params[3] * np.float64(god)
+    return est
+
+
+@njit(cache=True)
+def _bid(obs, params, seat, hand, legal):
+    n_tricks = obs[O.N_TRICKS]
+    est = _estimate(obs, params, hand) + params[4]
+    if (legal & ONE) != ZERO and est < params[7]:
+        return 0
+    best_k = 1
+    best = -1e18
+    for k in range(1, n_tricks + 1):
+        table = np.uint64(obs[O.TABLE + k])
+        value = 0.0
+        for v in range(14, 0, -1):
+            if table & NUMBER_MASK[v] != ZERO:
+                value = v
+                break
+        score = value - params[5] * abs(k - est)
+        if score > best:
+            best = score
+            best_k = k
+    layout = obs[O.LAYOUTS + seat]
+    if number_of(layout) >= params[6]:
+        return O.LOCKED_BID + best_k
+    return best_k
+
+
+@njit(cache=True)
+def _play(obs, params, seat, lo, hi):
+    want = obs[O.BIDS + seat] - obs[O.TRICKS + seat] > 0
+    trump = obs[O.TRUMP]
+    lead = obs[O.LEAD]
+    leading = lead < 0
+    best_a = -1
+    best = -1e18
+    for a in range(69):
+        if not _has(lo, hi, a):
+            continue
+        card = action_card(a)
+        value = action_value(a)
+        if a >= 65 and params[8] < 0.5:
+            continue                         # never a God at 15
+        after = lead if lead >= 0 else lead_of(card)
+        key = card_key(card, value, after, trump)
+        wins = key > obs[O.WINNING_KEY]
+        if want:
+            if leading:
+                score = key
+            elif wins:
+                score = 1000.0 - key         # the cheapest card that wins
+            else:
+                score = -key - value / 100.0 # the cheapest throw
+        else:
+            if leading:
+                score = -key if card < LAMB_1 else -200.0
+            elif wins:
+                score = -1000.0 - key
+            else:
+                score = key if card < LAMB_1 else -500.0   # duck with the highest, lambs last
+        if score > best:
+            best = score
+            best_a = a
+    return best_a
+
+
+@njit(cache=True)
+def heuristic_nb(obs, params):
+    phase = obs[O.PHASE]
+    seat = obs[O.SEAT]
+    lo = np.uint64(obs[O.LEGAL])
+    hi = np.uint64(obs[O.LEGAL + 1])
+    hand = np.uint64(obs[O.HAND])
+    if phase == O.PHASE_PLAY:
+        return _play(obs, params, seat, lo, hi)
+    if phase == O.PHASE_BID:
+        return _bid(obs, params, seat, hand, lo)
+    best_a = -1
+    best = -1e18
+    own = obs[O.LAYOUTS + seat]
+    for a in range(64):
+        if not _has(lo, ZERO, a):
+            continue
+        if phase == O.PHASE_LAYOUT:
+            score = params[0] * number_of(a) + params[1] * popcount(hand & COLOUR_MASK[a // 15])
+        else:                                # take
+            score = number_of(a) + (params[9] if a == own else 0.0)
+        if score > best:
+            best = score
+            best_a = a
+    return best_a
+
+
+@njit(SIGNATURE, cache=True)
+def heuristic_decide(obs, params):
+    return heuristic_nb(obs, params)
