@@ -106,6 +106,33 @@ def random_choice2_nb(legal_lo, legal_hi, draw):
 
 
 @njit(cache=True, inline="always")
+def actions2_nb(legal_lo, legal_hi, out):
+    """The actions of a two-word set in ascending order into ``out``; returns
+    their number (the step interface's ``legal_actions_nb``)."""
+    count = 0
+    for a in range(128):
+        word = legal_lo if a < 64 else legal_hi
+        if (word >> np.uint64(a & 63)) & ONE != ZERO:
+            out[count] = a
+            count += 1
+    return count
+
+
+@njit(cache=True, inline="always")
+def observe2_nb(obs, st, obs_size, hand_slot, hand_lo, hand_hi, legal_slot, legal_lo, legal_hi,
+                random_slot, draw):
+    """A two-word game's observation: the state's public slots, then the deciding
+    seat's hand, its legal set and its draw in their slots."""
+    for i in range(obs_size):
+        obs[i] = st[i]
+    obs[hand_slot] = np.int64(hand_lo)
+    obs[hand_slot + 1] = np.int64(hand_hi)
+    obs[legal_slot] = np.int64(legal_lo)
+    obs[legal_slot + 1] = np.int64(legal_hi)
+    obs[random_slot] = draw
+
+
+@njit(cache=True, inline="always")
 def random_below_nb(count, draw):
     """Uniform among ``0 … count-1`` (a numeric decision such as a prediction)."""
     return (((draw >> 31) & 0xFFFFFFFF) * count) >> 32

@@ -17,7 +17,7 @@ dealer, the round (``CH_DEAL`` = round - 1) and the scores so far.
 import numpy as np
 from numba import njit
 
-from ...kit_nb import CH_DEAL, CH_DEALER, CH_TOTALS, close_trick_nb, is_legal2_nb
+from ...kit_nb import (CH_DEAL, CH_DEALER, CH_TOTALS, actions2_nb, close_trick_nb, is_legal2_nb)
 from . import obs as O
 from .rules_nb import (NUMBERED, ONE, ZERO, action_card, action_value, card_key,
                        claim_class, claim_order, lead_of, legal_plays, number_of, points_of,
@@ -346,13 +346,7 @@ def decision_nb(st):
 @njit(cache=True)
 def legal_actions_nb(st, hands, cfg, out):
     lo, hi = legal_now_nb(st, hands)
-    count = 0
-    for a in range(128):
-        word = lo if a < 64 else hi
-        if (word >> np.uint64(a & 63)) & ONE != ZERO:
-            out[count] = a
-            count += 1
-    return count
+    return actions2_nb(lo, hi, out)
 
 
 @njit(cache=True)

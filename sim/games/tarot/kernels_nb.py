@@ -13,9 +13,9 @@ import numpy as np
 from numba import njit, prange
 
 from ...kit_nb import (board_fits_nb, chunk_done_nb, deal_attempt_stream_nb, deal_row_keys_nb,
-                       draw_nb, flag_illegal_nb, flag_where_nb, is_legal2_nb,
-                       random_choice2_nb, rotations_nb, seat_game_rows_nb,
-                       start_board_nb, start_game_nb, trace_deal_nb, trace_decision_nb)
+                       draw_nb, flag_illegal_nb, flag_where_nb, is_legal2_nb, observe2_nb,
+                       random_choice2_nb, rotations_nb, seat_game_rows_nb, start_board_nb,
+                       start_game_nb, trace_deal_nb, trace_decision_nb)
 from ...rng_nb import below, shuffle_prefix
 from strategies.abi import KIND_HEURISTIC, KIND_RANDOM
 from strategies.tarot_nb import heuristic_nb
@@ -48,13 +48,8 @@ def decide_nb(st, hands, seat, kinds, params, fns, slot, draw, obs):
     lo, hi = legal_now_nb(st, hands)
     if kinds[slot] == KIND_RANDOM:
         return random_choice2_nb(lo, hi, draw), lo, hi
-    for i in range(O.OBS_SIZE):
-        obs[i] = st[i]
-    obs[O.HAND] = np.int64(hands[2 * seat])
-    obs[O.HAND + 1] = np.int64(hands[2 * seat + 1])
-    obs[O.LEGAL] = np.int64(lo)
-    obs[O.LEGAL + 1] = np.int64(hi)
-    obs[O.RANDOM] = draw
+    observe2_nb(obs, st, O.OBS_SIZE, O.HAND, hands[2 * seat], hands[2 * seat + 1], O.LEGAL, lo, hi,
+                O.RANDOM, draw)
     if kinds[slot] == KIND_HEURISTIC or fns is None:
         return heuristic_nb(obs, params[slot]), lo, hi
     return fns[slot](obs, params[slot]), lo, hi

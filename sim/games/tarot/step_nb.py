@@ -13,8 +13,8 @@ players' hands, then the dog.
 import numpy as np
 from numba import njit
 
-from ...kit_nb import (CH_DEALER, close_trick_nb, draw_nb, is_legal2_nb, random_choice2_nb,
-                       trace_decision_nb)
+from ...kit_nb import (CH_DEALER, actions2_nb, close_trick_nb, draw_nb, is_legal2_nb,
+                       random_choice2_nb, trace_decision_nb)
 from strategies.abi import KIND_RANDOM
 from . import obs as O
 from .cards import HALF_POINTS
@@ -442,13 +442,7 @@ def decision_nb(st):
 @njit(cache=True)
 def legal_actions_nb(st, hands, cfg, out):
     lo, hi = legal_now_nb(st, hands)
-    count = 0
-    for a in range(128):
-        word = lo if a < 64 else hi
-        if (word >> np.uint64(a & 63)) & ONE != ZERO:
-            out[count] = a
-            count += 1
-    return count
+    return actions2_nb(lo, hi, out)
 
 
 @njit(cache=True)
