@@ -316,3 +316,10 @@ def describe(study: dict, title: str, games: int | None = None) -> str:
     players = ", ".join(player_labels(study["lineup"]))
     return (f"{text} · {study['players']} players: {players}{count} · "
             f"{study.get('seating', 'fixed')} seating, seed {study.get('seed')}")
+
+
+def subtitle(manifest: dict, games: int | None = None) -> str:
+    """The plot subtitle of a run: :func:`describe` headed by its game's registered title."""
+    from sim import registry     # at call time: the registry imports every game's package
+    study = manifest["study"]
+    return describe(study, registry.info(study["game"]).title, games)

@@ -15,13 +15,7 @@ import numpy as np
 from . import balance_plots
 from . import plots as P
 from .balance import Scoring
-from .common import MIN_PLOTTED, describe
-
-
-def subtitle(manifest: dict, games: int | None = None) -> str:
-    from sim import registry
-    study = manifest["study"]
-    return describe(study, registry.info(study["game"]).title, games)
+from .common import MIN_PLOTTED, subtitle
 
 
 def draw(cube: dict, tabs: dict, manifest: dict, out_dir, scoring: Scoring = Scoring()) -> list[Path]:

@@ -19,14 +19,7 @@ from sim.games.wizard.records import TRUMP_KINDS
 from . import balance_plots
 from . import plots as P
 from .balance import Scoring
-from .common import MIN_PLOTTED, describe, strategies
-
-
-def subtitle(manifest: dict, games: int | None = None) -> str:
-    """A one-line description of the study for plot subtitles."""
-    from sim import registry
-    study = manifest["study"]
-    return describe(study, registry.info(study["game"]).title, games)
+from .common import MIN_PLOTTED, strategies, subtitle
 
 
 def draw(cube: dict, tabs: dict, manifest: dict, out_dir, scoring: Scoring = Scoring()) -> list[Path]:
