@@ -96,6 +96,26 @@ def compile_notice(what: str, stream=None):
         yield
 
 
+class StepView:
+    """A replayed deal seen through the step interface of ``sim/kit_nb.py``:
+    the state ``st``, ``hands`` and ``cfg`` of a game whose step module is
+    ``steps``. A game's replay class derives from it and adds its notation."""
+    steps = None
+
+    def phase(self) -> int:
+        return int(self.steps.decision_nb(self.st))
+
+    def seat(self) -> int:
+        return int(self.steps.to_act_nb(self.st))
+
+    def legal(self) -> list[int]:
+        out = np.zeros(128, dtype=np.int64)
+        return [int(a) for a in out[:self.steps.legal_actions_nb(self.st, self.hands, self.cfg, out)]]
+
+    def apply(self, action: int) -> None:
+        self.steps.apply_nb(self.st, self.hands, self.cfg, action)
+
+
 def step_through(state, record: dict):
     """Feed a record's decisions, numbered from 1, to a game's replay ``state``
     (an object with ``step(number, decision)`` and ``result()``); returns the result."""

@@ -23,7 +23,7 @@ import numpy as np
 
 from ...errors import TricksimError, choices
 from ...kit_nb import CH_DEAL, CH_DEALER, CH_SIZE, CH_TOTALS
-from ...replay import counted, dealt_once, record_int, record_options, step_through
+from ...replay import StepView, counted, dealt_once, record_int, record_options, step_through
 from . import obs as O
 from . import step_nb as S
 from .cards import (COLOURS, N_CARDS, NAMES, card_name, cards_in, is_god, is_numbered,
@@ -148,7 +148,9 @@ def _check_pack(n: int, r: int, hands: list[list[int]], unseen, table: dict[int,
                             f"colour cards laid out in earlier rounds")
 
 
-class _Replay:
+class _Replay(StepView):
+    steps = S
+
     def __init__(self, record: dict):
         options = record_options(JUPITER_INFO, record)
         for key in ("players", "dealer", "hands", "decisions"):
@@ -306,16 +308,6 @@ class _Replay:
         self.trick = {"leader": None, "seats": [], "cards": []}
 
     # -- the engine's view ------------------------------------------------------------
-    def phase(self) -> int:
-        return int(S.decision_nb(self.st))
-
-    def seat(self) -> int:
-        return int(S.to_act_nb(self.st))
-
-    def legal(self) -> list[int]:
-        out = np.zeros(128, dtype=np.int64)
-        return [int(a) for a in out[:S.legal_actions_nb(self.st, self.hands, self.cfg, out)]]
-
     def legal_text(self, phase: int, legal: list[int]):
         if phase == O.PHASE_BID:
             return [bid_text(a - O.LOCKED_BID if a > O.LOCKED_BID else a, a > O.LOCKED_BID)
@@ -327,9 +319,6 @@ class _Replay:
     def held(self, seat: int) -> list[int]:
         return [c for c in range(N_CARDS)
                 if int(self.hands[2 * seat + (c >> 6)]) >> (c & 63) & 1]
-
-    def apply(self, action: int) -> None:
-        S.apply_nb(self.st, self.hands, self.cfg, action)
 
     def table_text(self) -> dict:
         return {str(k): _names(cards_in(int(self.st[O.TABLE + k]) & (2**64 - 1)))

@@ -11,7 +11,7 @@ import numpy as np
 
 from ...errors import TricksimError, choices
 from ...kit_nb import CH_DEALER, CH_SIZE
-from ...replay import counted, dealt_once, record_int, record_options, step_through
+from ...replay import StepView, counted, dealt_once, record_int, record_options, step_through
 from . import obs as O
 from . import step_nb as S
 from .cards import EXCUSE, N_CARDS, NAMES, card_name, is_trump, names_in, parse_card
@@ -47,7 +47,9 @@ def _sorted_names(cards) -> list[str]:
     return [NAMES[c] for c in sorted(cards)]
 
 
-class _Replay:
+class _Replay(StepView):
+    steps = S
+
     def __init__(self, record: dict):
         options = record_options(TAROT_INFO, record)
         for key in ("players", "dealer", "hands", "decisions"):
@@ -95,16 +97,6 @@ class _Replay:
         self.discard: list[str] = []
 
     # -- the engine's view ------------------------------------------------------------
-    def phase(self) -> int:
-        return int(S.decision_nb(self.st))
-
-    def seat(self) -> int:
-        return int(S.to_act_nb(self.st))
-
-    def legal(self) -> list[int]:
-        out = np.zeros(128, dtype=np.int64)
-        return [int(a) for a in out[:S.legal_actions_nb(self.st, self.hands, self.cfg, out)]]
-
     def legal_text(self, phase: int, legal: list[int]):
         if phase == O.PHASE_BID:
             return [BIDS[a] for a in legal]
@@ -117,9 +109,6 @@ class _Replay:
     def held(self, seat: int) -> list[int]:
         return [c for c in range(N_CARDS)
                 if int(self.hands[2 * seat + (c >> 6)]) >> (c & 63) & 1]
-
-    def apply(self, action: int) -> None:
-        S.apply_nb(self.st, self.hands, self.cfg, action)
 
     # -- one decision -----------------------------------------------------------------
     def step(self, number: int, decision) -> None:
