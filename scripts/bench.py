@@ -39,6 +39,8 @@ class Case:
     unit: str            # what the headline rate counts: "deals" or "games"
     reference: str = ""
     cards_per_deal: int = 0   # card plays per deal when the records count no tricks (0: from tricks)
+    variant: str | None = None
+    cards_column: str = ""    # a deals column counting each seat's card plays (instead of tricks)
 
 
 CASES = (
@@ -64,12 +66,23 @@ CASES = (
     Case("jupiter3-heuristic", "jupiter", 3, ("heuristic",), (), 10_000, "games"),
     Case("jupiter4-heuristic", "jupiter", 4, ("heuristic",), (), 10_000, "games"),
     Case("jupiter5-heuristic", "jupiter", 5, ("heuristic",), (), 8_000, "games"),
+    # Pitch: a game runs to a target (Auction 7, Ten-point 52); Auction plays all 24 cards,
+    # Ten-point only the trumps (counted per seat in the records)
+    Case("pitch-auction-random", "pitch", 4, ("random",), (), 60_000, "deals",
+         cards_per_deal=24, variant="auction"),
+    Case("pitch-auction-heuristic", "pitch", 4, ("heuristic",), (), 20_000, "deals",
+         cards_per_deal=24, variant="auction"),
+    Case("pitch-ten_point-random", "pitch", 4, ("random",), (), 20_000, "deals",
+         variant="ten_point", cards_column="trumps_played"),
+    Case("pitch-ten_point-heuristic", "pitch", 4, ("heuristic",), (), 10_000, "deals",
+         variant="ten_point", cards_column="trumps_played"),
 )
 
 
 def make_study(case: Case, boards: int) -> Study:
     return Study.create(case.game, players=case.players, lineup=list(case.lineup),
-                        options=dict(case.options), boards=boards, seed=12345)
+                        options=dict(case.options), boards=boards, seed=12345,
+                        variant=case.variant)
 
 
 def play(case: Case, boards: int, chunk: int) -> tuple[float, int, int, int]:
@@ -85,6 +98,8 @@ def play(case: Case, boards: int, chunk: int) -> tuple[float, int, int, int]:
     n_games = len(records["games"]) // case.players
     if case.cards_per_deal:
         plays = n_deals * case.cards_per_deal
+    elif case.cards_column:
+        plays = int(deals[case.cards_column].astype(np.int64).sum())
     else:   # every trick taken is one card from each player
         plays = int(deals["tricks"].astype(np.int64).sum()) * case.players
     return seconds, n_deals, n_games, plays

@@ -25,6 +25,7 @@ import pytest
 from conftest import option_cases
 from tarot.test_invariants import check_tarot_duplicate, check_tarot_records
 from jupiter.test_invariants import check_jupiter_duplicate, check_jupiter_records
+from pitch.test_invariants import check_pitch_duplicate, check_pitch_records
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -228,7 +229,10 @@ def check_jass_family_records(study: Study, records: dict) -> None:
 
 
 RECORD_CHECKS = {"wizard": check_wizard_family_records, "jass": check_jass_family_records,
-                 "tarot": check_tarot_records, "jupiter": check_jupiter_records}
+                 "tarot": check_tarot_records, "jupiter": check_jupiter_records,
+                 "pitch": check_pitch_records}
+
+
 def check_jass_family_duplicate(study: Study, records: dict) -> None:
     """Every rotation of a board is dealt the same hand in each deal and seat
     (games of one board may last a different number of deals)."""
@@ -241,7 +245,8 @@ def check_jass_family_duplicate(study: Study, records: dict) -> None:
 
 
 DUPLICATE_CHECKS = {"wizard": check_wizard_family_duplicate, "jass": check_jass_family_duplicate,
-                    "tarot": check_tarot_duplicate, "jupiter": check_jupiter_duplicate}
+                    "tarot": check_tarot_duplicate, "jupiter": check_jupiter_duplicate,
+                    "pitch": check_pitch_duplicate}
 
 
 def record_check(game: str, checks: dict = RECORD_CHECKS):

@@ -241,7 +241,7 @@ def test_heuristic_bias_raises_bids(game, play_all_chunks):
 
 FAMILIES = sorted({g.family for g in GAMES})
 RANGE_DOCS = {"wizard": "docs/strategies.md", "jass": "docs/jass_players.md", "tarot": "docs/tarot_players.md",
-              "jupiter": "docs/jupiter_players.md"}
+              "jupiter": "docs/jupiter_players.md", "pitch": "docs/pitch_players.md"}
 
 
 def builtin_players(family: str):

@@ -1,0 +1,67 @@
+"""The deal's state: what a player sees (the observation), then the private slots.
+
+Both Pitch games share the layout; ``VARIANT`` says which is played. A set
+of cards is one word (``cards.py``). Every decision's legal set is one word
+of action bits: the bid (0 = pass), the suit named (0 … 3), a card.
+"""
+VARIANT_AUCTION = 0
+VARIANT_TEN_POINT = 1
+
+PHASE_BID = 0        # 0 pass, or the bid (Auction 2 … 4, 4 = smudge; Ten-point 4 … 10)
+PHASE_TRUMP = 1      # Ten-point: the bidder names trump, a suit 0 … 3 (S H D C)
+PHASE_BURN = 2       # Ten-point: a bid loser over 6 trumps burns one (repeated down to 6);
+                     # a record writes these as one ``keep`` decision (the 6 kept)
+PHASE_PLAY = 3       # a card
+PHASE_OVER = 4
+PHASE_NAMES = ("bid", "trump", "burn", "play", "over")
+
+PHASE = 0
+SEAT = 1             # the deciding seat
+DEALER = 2
+N_PLAYERS = 3        # 4
+VARIANT = 4          # VARIANT_AUCTION or VARIANT_TEN_POINT
+HAND = 5             # own hand (Ten-point: dead non-trumps stay in it, never legal)
+LEGAL = 6            # legal actions, one bit each
+RANDOM = 7           # a non-negative 63-bit draw from the decision stream
+HIGH_BID = 8         # the highest bid so far (0 none)
+BIDDER = 9           # its seat (the pitcher), -1 none yet
+TRUMP = 10           # trump suit 0 … 3, -1 not known yet (Auction: set by the first card)
+BIDS_MADE = 11
+TRICK_BLOCK = 12     # the kit's trick block (sim/kit_nb.py T_*): 7 slots
+PLAYED = 12          # cards of the completed tricks
+TRICK_NO = 13
+TRICK_LEADER = 14
+TRICK_N = 15
+LEAD = 16            # suit led 0 … 3 (Auction), 4 trumps led, -1 none yet
+WINNING_SEAT = 17
+WINNING_CARD = 18
+TRICK_CARDS = 19     # 4 slots: the trick so far in play order, -1 empty
+BIDS = 23            # 4 slots: each seat's bid, -1 not yet
+SCORES = 27          # 4 slots: game scores before the deal (Ten-point: the seat's team's)
+TAKEN = 31           # 4 slots: cards each seat has taken in tricks this deal (a set)
+OUT = 35             # Ten-point: seats out of play (no trump left), bit s
+BURNED = 36          # Ten-point: cards burned face up this deal (a set)
+BURN_LEFT = 37       # Ten-point: cards the deciding seat still has to burn
+SETBACKS = 38        # 4 slots: Auction: times each seat was set back in the game so far
+OBS_SIZE = 42
+
+# -- private: Auction Pitch's slots (sim/games/pitch/auction_*.py), 42 … 57
+AUCTION_PRIVATE = 42
+ALL_PASS_RULE = 42   # 1: all pass -> redeal; 0: the dealer must bid
+LOW_TO_RULE = 43     # 1: Low to the player who takes it; 0: to the player dealt it
+REDEAL = 44          # 1: every player passed under all_pass=redeal (no play)
+
+# -- private: Ten-point Pitch's slots (sim/games/pitch/ten_point_*.py), 58 … 137
+TEN_POINT_PRIVATE = 58
+REFILL_ORDER = 58    # 54 slots: every card id in the order the refill deals them
+
+STATE_SIZE = 138
+
+# ``hands`` (uint64): one word per seat, then HANDS_PILE (Ten-point: the stock
+# and the discards, to refill from); ``dealt`` for start_deal_nb: the four hands,
+# DEALT_STOCK (the undealt cards), then DEALT_REFILL … (the refill order: 54 ids).
+HANDS_PILE = 4
+HANDS_SIZE = 8
+DEALT_STOCK = 4
+DEALT_REFILL = 5
+DEALT_SIZE = DEALT_REFILL + 54
