@@ -1,4 +1,4 @@
-"""PLACEHOLDER: replaced by the ten_point game's heuristic."""
+"""Ten-point Pitch's heuristic (work in progress)."""
 import numpy as np
 from numba import njit
 
