@@ -221,7 +221,7 @@ class _Replay(StepView):
             kept = min(KEEP, sum(1 for c in held if trumps >> c & 1))
             needs.append((s, KEEP - kept))
         total = sum(n for _, n in needs)
-        what = ", ".join(f"seat {s} {n}" for s, n in needs)
+        what = ", ".join(f"seat {s} {n}" for s, n in needs if n) or "nobody needs a card"
         if len(self.refill) != total:
             raise TricksimError(f"{where}: extra.refill has {counted(len(self.refill), 'card')}; with "
                                 f"{SUIT_NAMES[trump]} trumps the refill deals {total} ({what}) from "
