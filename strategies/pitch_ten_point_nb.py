@@ -29,7 +29,7 @@ from sim.games.pitch.ten_point_rules_nb import (card_points_nb, jick_nb, points_
 from sim.kit_nb import random_choice_nb
 
 NAMES = ("ten_margin", "ten_partner", "ten_sweep", "ten_length", "ten_pull", "ten_capture")
-DEFAULTS = (0.5, 1.5, 0.3, 0.35, 4.0, 1.0)
+DEFAULTS = (-2.0, 1.5, 0.3, 0.35, 4.0, 1.0)
 RANGES = ((-3.0, 5.0), (0.0, 4.0), (0.0, 1.0), (0.0, 1.5), (0.0, 10.0), (0.0, 4.0))
 
 P_MARGIN, P_PARTNER, P_SWEEP, P_LENGTH, P_PULL, P_CAPTURE = range(6)

@@ -32,8 +32,8 @@ from .ten_point_step_nb import apply_action_nb, legal_now_nb, made_nb, result_nb
 
 TARGET = 52
 MAX_DEALS = 400          # a game still short of 52 here ends (end = 3), ranked by score
-EXPECTED_DEALS = 9       # deals per game, on the short side (random and heuristic lineups)
-ALLOCATE_DEALS = 14      # on the long side: record arrays are sized for this many
+EXPECTED_DEALS = 10      # deals per game, on the short side (heuristic lineups: 11 to 13 on average)
+ALLOCATE_DEALS = 18      # on the long side: record arrays are sized for this many
 # Ten-point Pitch's params start here in a heuristic's row (strategies.pitch_nb.TEN_POINT_FIRST;
 # read from the Auction module, not pitch_nb, which imports this game's engine's players)
 TEN_POINT_FIRST = len(_AUCTION_NAMES)
