@@ -10,9 +10,10 @@
 * Trump: the suit of the best estimate.
 * Burns: the lowest non-point trump allowed; among point trumps the least
   likely to score (10, LJ, BJ, Jick, J, A, 3, the 2 last).
-* Play: the bidder (or his partner) on lead pulls trumps with his master
-  trump, or his highest while he holds ``ten_pull`` trumps or more; else a
-  low non-point trump. Following: a trick the partner surely wins gets fed
+* Play: on lead, a master trump (none higher unseen) takes its trick, the
+  one carrying most points first; else the bidder or his partner holding
+  ``ten_pull`` trumps or more pulls with his highest non-point trump; else a
+  low non-point trump (the 2 rather: its point is safe). Following: a trick the partner surely wins gets fed
   the most points held; a trick the seat can surely win is taken with the
   winning card carrying most points; a trick with ``ten_capture`` points or
   more is attacked with a non-point trump that beats it; otherwise the card
@@ -186,7 +187,7 @@ def _play(obs, params, legal):
     best_key = -1e18
     if n_trick == 0:
         n_held = popcount(hand)
-        pull = bidding_side and (n_held >= params[P_PULL] or obs[O.BIDDER] == seat)
+        pull = bidding_side and n_held >= params[P_PULL]
         x = hand
         while x != ZERO:
             low = x & (~x + ONE)
@@ -197,7 +198,7 @@ def _play(obs, params, legal):
             master = v > top_unseen or unseen == ZERO
             if master:
                 key = 1000.0 + p * 10 + v            # a sure trick: take it
-            elif pull and n_held >= params[P_PULL]:
+            elif pull:
                 key = 500.0 + v - 20 * p              # pull with the highest non-point
             else:
                 key = -v - 30.0 * p                   # low, no points at risk
