@@ -25,7 +25,7 @@ import pytest
 from sim import registry
 from sim.errors import TricksimError
 from sim.games.pitch.cards import NAMES, parse_card
-from sim.games.pitch.ten_point_replay import deal_record
+from sim.games.pitch.ten_point_record import deal_record
 from sim.replay import replay, transcript
 from sim.rng_nb import chunk_states
 from sim.study import Study

@@ -30,6 +30,21 @@ SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 POINT_NAMES = ("A", "J", "Jick", "BJ", "LJ", "T", "3", "2")
 
 
+def refill_needs(hands, stock, dealer: int, bidder: int, trump: int):
+    """(the pile the refill deals from, [(loser, cards he needs)] from the dealer's left):
+    the stock and the losers' non-trumps; each loser's need is 6 less the trumps he keeps."""
+    trumps = ten_point_trumps(trump)
+    pile = set(stock)
+    needs = []
+    for k in range(4):
+        s = (dealer + 1 + k) % 4
+        if s == bidder:
+            continue
+        pile |= {c for c in hands[s] if not trumps >> c & 1}
+        needs.append((s, KEEP - min(KEEP, sum(1 for c in hands[s] if trumps >> c & 1))))
+    return pile, needs
+
+
 def point_cards(trump: int) -> dict[str, int]:
     """The point trumps of a named suit: name -> card id."""
     base = 13 * trump
@@ -61,7 +76,7 @@ def _cards(value, where: str) -> list[int]:
     return [parse_card(c) for c in value]
 
 
-def _names(cards) -> list[str]:
+def names(cards) -> list[str]:
     return [NAMES[c] for c in sorted(cards)]
 
 
@@ -209,17 +224,7 @@ class _Replay(StepView):
 
     def _check_refill(self, where, bidder, trump):
         """extra.refill must be the cards the refill deals, in order, all from the pile."""
-        trumps = ten_point_trumps(trump)
-        pile = set(self.stock)
-        needs = []
-        for k in range(4):
-            s = (self.dealer + 1 + k) % 4
-            if s == bidder:
-                continue
-            held = self.dealt[s]
-            pile |= {c for c in held if not trumps >> c & 1}
-            kept = min(KEEP, sum(1 for c in held if trumps >> c & 1))
-            needs.append((s, KEEP - kept))
+        pile, needs = refill_needs(self.dealt, self.stock, self.dealer, bidder, trump)
         total = sum(n for _, n in needs)
         what = ", ".join(f"seat {s} {n}" for s, n in needs if n) or "nobody needs a card"
         if len(self.refill) != total:
@@ -243,23 +248,23 @@ class _Replay(StepView):
         for c in kept:
             if c not in held:
                 raise TricksimError(f"{where}: seat {seat} does not hold the trump {card_name(c)}; "
-                                    f"its trumps: {' '.join(_names(held))}")
+                                    f"its trumps: {' '.join(names(held))}")
         burn = [c for c in held if c not in kept]
         free = non_point_trumps(trump)
         held_free = [c for c in held if c in free]
         if any(c not in free for c in burn) and any(c in kept for c in held_free):
             raise TricksimError(
                 f"{where}: seat {seat} may not burn a point trump "
-                f"({' '.join(_names(c for c in burn if c not in free))}) while it keeps a non-point "
-                f"trump ({' '.join(_names(c for c in kept if c in free))}): K Q 9 8 7 6 5 4 of trumps "
+                f"({' '.join(names(c for c in burn if c not in free))}) while it keeps a non-point "
+                f"trump ({' '.join(names(c for c in kept if c in free))}): K Q 9 8 7 6 5 4 of trumps "
                 f"are burned first")
-        entry["value"] = _names(kept)
-        entry["legal"] = _names(held)
+        entry["value"] = names(kept)
+        entry["legal"] = names(held)
         for c in sorted(burn, key=lambda c: c not in free):
             if c not in self.legal():
                 raise TricksimError(f"{where}: seat {seat} may not burn {card_name(c)} now")
             self.apply(c)
-        self.burned[seat] = _names(burn)
+        self.burned[seat] = names(burn)
 
     def _play(self, where, seat, value, legal, entry):
         card = parse_card(value)
@@ -344,8 +349,8 @@ def replay(game: str, record: dict) -> dict:
 def transcript(game: str, record: dict, result: dict) -> str:
     lines = [f"Ten-point Pitch, dealer seat {record.get('dealer', 3)}"]
     for s, hand in enumerate(record["hands"]):
-        lines.append(f"  seat {s}: {' '.join(_names(parse_card(c) for c in hand))}")
-    lines.append(f"  stock: {' '.join(_names(parse_card(c) for c in record['extra']['stock']))}")
+        lines.append(f"  seat {s}: {' '.join(names(parse_card(c) for c in hand))}")
+    lines.append(f"  stock: {' '.join(names(parse_card(c) for c in record['extra']['stock']))}")
     for d in result["decisions"]:
         if d["kind"] == "bid":
             lines.append(f"seat {d['seat']} bids {'pass' if d['value'] == 0 else d['value']}")
@@ -355,7 +360,7 @@ def transcript(game: str, record: dict, result: dict) -> str:
             lines.append(f"seat {d['seat']} keeps {' '.join(d['value'])}, burns "
                          f"{' '.join(result['result']['burned'].get(d['seat'], []))}")
     for i, t in enumerate(result["tricks"], start=1):
-        lines.append(trick_line(i, t, f"seat {t['winner']} wins ({t['points']} points)"))
+        lines.append(trick_line(i, t, f"seat {t['winner']} wins ({counted(t['points'], 'point')})"))
     r = result["result"]
     if r["complete"]:
         lines.append(f"bidder seat {r['bidder']} ({r['bid']}{', forced' if r['forced'] else ''}): "
@@ -370,53 +375,3 @@ def transcript(game: str, record: dict, result: dict) -> str:
         nxt = result["next"]
         lines.append(f"(incomplete) seat {nxt['seat']} to {nxt['kind']}")
     return "\n".join(lines)
-
-
-def deal_record(study, deal: dict) -> dict:
-    """The replay record of one deal traced by ``GameBase.trace_board`` (its ``hands`` are
-    the kernel's ``dealt`` words: hands 0 … 3, the stock, the 54 ids of the refill order)."""
-    words = deal["hands"]
-    hands = [[c for c in range(N_CARDS) if words[s] >> c & 1] for s in range(4)]
-    stock = [c for c in range(N_CARDS) if words[O.DEALT_STOCK] >> c & 1]
-    order = [int(w) for w in words[O.DEALT_REFILL:O.DEALT_REFILL + N_CARDS]]
-    dealer = deal["dealer"]
-    decisions, burns = [], {}
-    bidder = trump = None
-    high = 0
-    for seat, kind, action in deal["decisions"]:
-        if kind == O.PHASE_BID:
-            decisions.append({"seat": seat, "kind": "bid", "value": action})
-            if action > high:
-                high, bidder = action, seat
-        elif kind == O.PHASE_TRUMP:
-            trump = action
-            decisions.append({"seat": seat, "kind": "trump", "value": SUITS[action]})
-        elif kind == O.PHASE_BURN:
-            if seat not in burns:
-                burns[seat] = []
-                decisions.append({"seat": seat, "kind": "keep", "value": None})
-            burns[seat].append(action)
-        else:
-            decisions.append({"seat": seat, "kind": "play", "value": card_name(action)})
-    refill = []
-    if trump is not None:
-        trumps = ten_point_trumps(trump)
-        pile = set(stock)
-        needs = []
-        for k in range(4):
-            s = (dealer + 1 + k) % 4
-            if s != bidder:
-                pile |= {c for c in hands[s] if not trumps >> c & 1}
-                needs.append(KEEP - min(KEEP, sum(1 for c in hands[s] if trumps >> c & 1)))
-        at = iter(c for c in order if c in pile)
-        refill = [next(at) for _ in range(sum(needs))]
-        for d in decisions:
-            if d["kind"] == "keep":
-                s = d["seat"]
-                d["value"] = _names(c for c in hands[s] if trumps >> c & 1 and c not in burns[s])
-    totals = deal.get("totals") or [0, 0, 0, 0]
-    return {"game": "pitch", "variant": "ten_point", "players": 4, "dealer": dealer,
-            "hands": [_names(h) for h in hands],
-            "extra": {"stock": _names(stock), "refill": [NAMES[c] for c in refill],
-                      "scores": [int(totals[0]), int(totals[1])]},
-            "decisions": decisions}
