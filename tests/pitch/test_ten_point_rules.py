@@ -287,7 +287,18 @@ def test_traced_boards_replay_to_the_kernels_records():
         for board in range(boards):
             for deal in impl.trace_board(study, board):
                 rec = deal_record(study, deal)
-                r = replay(rec)["result"]
+                out = replay(rec)
+                r = out["result"]
+                # the engine's points against the tricks' (winners found by the replay's ranks)
+                points = [0, 0, 0, 0]
+                for t in out["tricks"]:
+                    points[t["winner"]] += t["points"]
+                if r["point_cards"]["2"] is not None:
+                    points[r["point_cards"]["2"]] += 1
+                assert points == r["points"]["seat"]
+                # each trick: every seat still holding a trump plays once, in turn from the leader
+                for t in out["tricks"]:
+                    assert t["seats"] == sorted(t["seats"], key=lambda s: (s - t["leader"]) % 4)
                 rows = d[(d["game"] == deal["game"]) & (d["deal"] == deal["deal"])]
                 assert r["complete"] and len(rows) == 4
                 assert r["score"] == rows["score"][:2].tolist()
