@@ -6,7 +6,8 @@
   scores to its player's team), the trumps the sweep of the stock should
   bring (``ten_sweep``) and length (``ten_length`` a trump beyond three),
   plus the partner's share (``ten_partner``). The estimate less
-  ``ten_margin`` is the bid if it beats the last; the forced dealer bids 4.
+  ``ten_margin`` is the bid if it beats the last; the last to speak bids
+  only the lowest bid that wins (``ten_last_min``); the forced dealer bids 4.
 * Trump: the suit of the best estimate.
 * Burns: the lowest non-point trump allowed; among point trumps the least
   likely to score (10, LJ, BJ, Jick, J, A, 3, the 2 last).
@@ -29,11 +30,12 @@ from sim.games.pitch.ten_point_rules_nb import (card_points_nb, jick_nb, points_
                                                 trumps_of_nb, value_nb)
 from sim.kit_nb import random_choice_nb
 
-NAMES = ("ten_margin", "ten_partner", "ten_sweep", "ten_length", "ten_pull", "ten_capture")
-DEFAULTS = (-2.0, 1.5, 0.3, 0.35, 4.0, 1.0)
-RANGES = ((-3.0, 5.0), (0.0, 4.0), (0.0, 1.0), (0.0, 1.5), (0.0, 10.0), (0.0, 4.0))
+NAMES = ("ten_margin", "ten_partner", "ten_sweep", "ten_length", "ten_pull", "ten_capture",
+         "ten_last_min")
+DEFAULTS = (-2.0, 1.5, 0.3, 0.35, 4.0, 1.0, 1.0)
+RANGES = ((-3.0, 5.0), (0.0, 4.0), (0.0, 1.0), (0.0, 1.5), (0.0, 10.0), (0.0, 4.0), (0.0, 1.0))
 
-P_MARGIN, P_PARTNER, P_SWEEP, P_LENGTH, P_PULL, P_CAPTURE = range(6)
+P_MARGIN, P_PARTNER, P_SWEEP, P_LENGTH, P_PULL, P_CAPTURE, P_LAST_MIN = range(7)
 
 
 @njit(cache=True, inline="always")
@@ -103,9 +105,11 @@ def _bid(obs, params, legal):
     if obs[O.BIDDER] == partner and want <= obs[O.HIGH_BID] + 1:
         return 0                     # the partner holds the bid: no outbidding him cheaply
     want = min(want, 10)
-    if want >= 4 and _has(legal, want):
-        return want
-    return 0
+    if want < 4 or not _has(legal, want):
+        return 0
+    if obs[O.BIDS_MADE] == 3 and params[P_LAST_MIN] >= 0.5:
+        return max(obs[O.HIGH_BID] + 1, 4)     # the last to speak: the lowest bid that wins
+    return want
 
 
 @njit(cache=True)
