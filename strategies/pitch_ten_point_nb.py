@@ -16,8 +16,9 @@
   ``ten_pull`` trumps or more pulls with his highest non-point trump; else a
   low non-point trump (the 2 rather: its point is safe). Following: a trick
   the partner surely wins gets fed the most points held; a trick the seat
-  can surely win is taken with the winning card carrying most points; a trick with ``ten_capture`` points or
-  more is attacked with a non-point trump that beats it; otherwise the card
+  can surely win is taken with the winning card carrying most points; a
+  trick with ``ten_capture`` points or more is attacked with a non-point
+  trump that beats it; otherwise the card
   that risks fewest points, lowest first (the 3 and the jokers saved for a
   sure trick, the 2 played freely: its point is its player's).
 """
