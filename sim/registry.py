@@ -63,9 +63,9 @@ class GameInfo:
     def check_players(self, n: int) -> int:
         number = whole_number("players", n)
         if not self.min_players <= number <= self.max_players:
-            raise TricksimError(
-                f"{self.name} is played by {self.min_players} to {self.max_players} players, not {n}"
-            )
+            allowed = (f"{self.min_players}" if self.min_players == self.max_players
+                       else f"{self.min_players} to {self.max_players}")
+            raise TricksimError(f"{self.name} is played by {allowed} players, not {n}")
         return number
 
     def validate(self, raw: dict | None, variant: str = "") -> dict:
