@@ -109,7 +109,9 @@ PLAYER_COUNT_CASES = [pytest.param(g.name, n, id=f"{g.name}-{n}")
 def test_player_count_out_of_range(game, n):
     meta = registry.info(game)
     message = error_of(game=game, players=n)
-    assert mentions(message, game, f"{meta.min_players} to {meta.max_players}", f"not {n}")
+    allowed = (f"played by {meta.min_players} players" if meta.min_players == meta.max_players
+               else f"{meta.min_players} to {meta.max_players}")
+    assert mentions(message, game, allowed, f"not {n}")
 
 
 @pytest.mark.parametrize("game", [g.name for g in GAMES])
