@@ -1,0 +1,93 @@
+"""The plain-language summary of a Pitch run (see :mod:`analysis.pitch` for the tables it reads).
+
+A few sentences per question, each number with its 95 % interval, worded
+with :mod:`analysis.words` as in every game's report.
+"""
+from __future__ import annotations
+
+import pandas as pd
+
+from sim.errors import counted
+
+from . import balance
+from .words import percent, points, with_interval
+
+
+def summary(tabs: dict, study: dict, variant: str, scoring: balance.Scoring, questions) -> dict[str, list[str]]:
+    return dict(zip(questions, (_bids(tabs, variant), _trumps(tabs, variant),
+                                _balance(tabs, study, scoring))))
+
+
+def _bids(tabs: dict, variant: str) -> list[str]:
+    side = "the pitcher" if variant == "auction" else "the bidding team"
+    lines = [f"{r['strategy']} bidding {int(r['contract'])}: made {with_interval(r, 'made_rate')} of "
+             f"{counted(int(r['deals']), 'contract')}, {side} taking {with_interval(r, 'mean_points', points)} points."
+             for _, r in tabs["contract_success"].iterrows()]
+    forced = tabs["forced_bids"]
+    forced = forced[forced["bidding"] == "forced on the dealer"]
+    for _, r in forced.iterrows():
+        lines.append(f"{r['strategy']} as the dealer was forced to bid in {with_interval(r, 'share')} of its "
+                     f"contracts and made {with_interval(r, 'made_rate')} of those.")
+    by_position = tabs["contract_success_by_position"]
+    if len(by_position):
+        per = by_position.groupby("order", sort=False)[["deals", "made"]].sum()
+        lines.append("Bids made by the bidder's position: " + ", ".join(
+            f"{order} {percent(r.made / r.deals)} of {r.deals:,}" for order, r in per.iterrows()) + ".")
+    for _, r in tabs.get("smudges", pd.DataFrame()).iterrows():
+        lines.append(f"{r['strategy']} tried {counted(int(r['attempts']), 'smudge')} and made "
+                     f"{with_interval(r, 'made_rate')}.")
+    return lines
+
+
+def _trumps(tabs: dict, variant: str) -> list[str]:
+    lines = []
+    if variant == "auction":
+        for _, r in tabs["points_in_play"].iterrows():
+            in_play = ("always in play" if r["in_play"] == r["deals"] else
+                       f"in play in {with_interval(r, 'in_play_rate')} of deals"
+                       + (" (the rest tied)" if r["point"] == "Game" else " (the rest not dealt)"))
+            lines.append(f"{r['point']}: {in_play}, won by the pitcher in {with_interval(r, 'pitcher_rate')}.")
+    holders = tabs["trump_card_holders"]
+    for card, part in holders.groupby("card", observed=True, sort=True):
+        lines.append(f"The {card} was dealt to " + ", ".join(
+            f"{r['holder']} {with_interval(r, 'share')}" for _, r in part.iterrows())
+            + " (bids made: " + ", ".join(f"{r['holder']} {percent(r['made_rate'])}" for _, r in part.iterrows())
+            + ").")
+    trumps = tabs["bidder_trumps_by_contract"]
+    if len(trumps):
+        lines.append("The bidder held " + ", ".join(
+            f"{with_interval(r, 'mean_trumps_dealt', points)} trumps as dealt for a bid of {int(r['contract'])}"
+            for _, r in trumps.iterrows()) + ".")
+    made = tabs["made_by_trumps"]
+    if len(made):
+        per = made.groupby("trumps_dealt")[["deals", "made"]].sum()
+        per = per[per["deals"] >= 10]
+        if len(per):
+            lines.append("Bids made by the bidder's trumps as dealt: " + ", ".join(
+                f"{k} trumps {percent(r.made / r.deals)}" for k, r in per.iterrows()) + ".")
+    if "burned_points" in tabs and len(tabs["burned_points"]):
+        t = tabs["burned_points"]
+        deals = int(t["deals"].sum())
+        some = t[t["burned_points"] > 0]
+        mean = float((t["burned_points"] * t["deals"]).sum()) / deals
+        lines.append(f"Points were burned in {percent(some['deals'].sum() / deals)} of deals, "
+                     f"{points(mean)} points a deal on average.")
+    return lines
+
+
+def _balance(tabs: dict, study: dict, scoring: balance.Scoring) -> list[str]:
+    lines = [f"The {r['order']} won the bidding in {with_interval(r, 'bidder_rate')} of deals and its "
+             f"score changed by {with_interval(r, 'mean_score', points)} a deal."
+             for _, r in tabs["score_by_position"].iterrows()]
+    length = tabs["game_length_summary"]
+    if len(length):
+        r = length.iloc[0]
+        lines.append(f"A game lasted {with_interval(r, 'mean_deals', points)} deals on average "
+                     f"(median {int(r['median'])}, 5–95 %: {int(r['p05'])}–{int(r['p95'])})"
+                     + (f", with {points(r['redeals_per_game'])} deals dealt again." if r["redeals_per_game"] > 0
+                        else "."))
+    ends = tabs["game_ends"]
+    if len(ends):
+        lines.append("Games ended: " + "; ".join(f"{r['how']} {percent(r['share'])}" for _, r in ends.iterrows())
+                     + ".")
+    return lines + balance.summary(tabs, study, scoring)
