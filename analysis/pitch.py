@@ -303,7 +303,7 @@ def balance_tables(cube: dict, lineup: Lineup, variant: str) -> dict[str, pd.Dat
     pos.insert(1, "order", lineup.orders(pos["position"]))
     pos = with_rate(pos, "bidder", "hands", "bidder_rate")
     pos = with_mean(pos, "hands", "points_sum", "points_sq", "mean_points")
-    out["score_by_position"] = tag(with_mean(pos, "hands", "score_sum", "score_sq", "mean_score"), q,
+    out["deals_by_position"] = tag(with_mean(pos, "hands", "score_sum", "score_sq", "mean_score"), q,
                                    "Per deal by position: the bidding won, points taken, score", "terminal",
                                    f"bidder: deals the seat won the bidding; mean_points: points the seat "
                                    f"took; mean_score: {score} per deal; position 3 is the dealer")

@@ -5,7 +5,7 @@ by contract, strategy and position (``contract_success_by_position.png``),
 the points the bidding side took against its bid (``points_by_contract.png``),
 bids made by the bidder's trumps (``made_by_trumps.png``), who was dealt the
 key trumps (``trump_card_holders.png``), Auction's four points in play
-(``points_in_play.png``), the deal by position (``score_by_position.png``),
+(``points_in_play.png``), the deal by position (``deals_by_position.png``),
 game length (``game_length.png``), and the balance plots of
 :mod:`analysis.balance_plots`. Every estimate is drawn with its 95 % interval;
 estimates from fewer than ``MIN_PLOTTED`` observations are left out (the
@@ -20,21 +20,24 @@ import numpy as np
 from . import balance_plots
 from . import plots as P
 from .balance import Scoring
-from .common import MIN_PLOTTED, subtitle
+from .common import MIN_PLOTTED, describe
+
+TITLES = {"auction": "Auction Pitch", "ten_point": "Ten-point Pitch"}
 
 
 def draw(cube: dict, tabs: dict, manifest: dict, out_dir, scoring: Scoring = Scoring()) -> list[Path]:
     """Draw the PNG plots of a run's ``tabs`` (and ``cube``) into ``out_dir``; returns their paths."""
     out_dir = Path(out_dir)
     n_games = int(cube["games"]["n"].sum()) // int(manifest["study"]["players"])
-    sub = subtitle(manifest, n_games)
+    study = manifest["study"]
+    sub = describe(study, TITLES.get(study.get("variant") or "auction", "Pitch"), n_games)
     drawn = [
         _plot_success(tabs, sub, out_dir / "contract_success_by_position.png"),
         _plot_points(tabs, sub, out_dir / "points_by_contract.png"),
         _plot_trumps(tabs, sub, out_dir / "made_by_trumps.png"),
         _plot_holders(tabs, sub, out_dir / "trump_card_holders.png"),
         _plot_in_play(tabs, sub, out_dir / "points_in_play.png") if "points_in_play" in tabs else None,
-        _plot_positions(tabs, sub, out_dir / "score_by_position.png"),
+        _plot_positions(tabs, sub, out_dir / "deals_by_position.png"),
         _plot_game_length(tabs, sub, out_dir / "game_length.png"),
     ]
     return [p for p in drawn if p is not None] + balance_plots.draw(cube, tabs, manifest, out_dir, sub, scoring)
@@ -147,18 +150,22 @@ def _plot_holders(tabs, sub, path):
     fig, (left, right) = P.figure("Who was dealt the key trumps", sub, panels=2)
     shares = {h: [float(t.loc[(t["card"] == c) & (t["holder"] == h), "share"].sum()) for c in cards]
               for h in holders}
-    P.stacked_shares(left, cards, {h: v for h, v in shares.items() if sum(v) > 0})
+    colours = {h: P.colour(i) for i, h in enumerate(holders)}
+    P.stacked_shares(left, cards, {h: v for h, v in shares.items() if sum(v) > 0}, colours)
     left.set_ylabel("share of deals")
     left.set_title("the card's holder as dealt")
     P.legend_below(left, fontsize=8)
     s = _enough(t, "deals")
     for i, holder in enumerate(holders):
         part = s[s["holder"] == holder]
+        if not len(part):
+            continue
         x = np.array([cards.index(c) for c in part["card"]])
         P.points(right, x, part["made_rate"], part["made_rate_lo"], part["made_rate_hi"], holder, i,
                  offset=(i - 1.5) * 0.08)
     right.set_xticks(range(len(cards)))
     right.set_xticklabels(cards)
+    right.set_xlim(-0.6, len(cards) - 0.4)
     right.set_title("bids made, by the card's holder")
     _rate_axis(right, "bids made (95 % interval)")
     P.legend_below(right, fontsize=8)
@@ -182,7 +189,7 @@ def _plot_in_play(tabs, sub, path):
 
 
 def _plot_positions(tabs, sub, path):
-    t = _enough(tabs["score_by_position"], "hands")
+    t = _enough(tabs["deals_by_position"], "hands")
     fig, (left, right) = P.figure("Per deal by position: the bidding won and the score", sub, panels=2)
     labels = list(t["order"])
     P.category_points(left, labels, t["bidder_rate"], t["bidder_rate_lo"], t["bidder_rate_hi"])

@@ -78,7 +78,7 @@ def _trumps(tabs: dict, variant: str) -> list[str]:
 def _balance(tabs: dict, study: dict, scoring: balance.Scoring) -> list[str]:
     lines = [f"The {r['order']} won the bidding in {with_interval(r, 'bidder_rate')} of deals and its "
              f"score changed by {with_interval(r, 'mean_score', points)} a deal."
-             for _, r in tabs["score_by_position"].iterrows()]
+             for _, r in tabs["deals_by_position"].iterrows()]
     length = tabs["game_length_summary"]
     if len(length):
         r = length.iloc[0]

@@ -147,7 +147,7 @@ def test_auction_points_in_play_and_the_jack(auction):
 
 def test_auction_deals_by_position_and_game_length(auction):
     _, _, t = auction
-    pos = t["score_by_position"].set_index("position")
+    pos = t["deals_by_position"].set_index("position")
     assert list(pos["hands"]) == [3, 3, 3, 3]
     assert list(pos["bidder"]) == [1, 0, 1, 1]
     assert np.allclose(pos["mean_score"], [1.0, 1.0, -4 / 3, -2 / 3])
@@ -271,6 +271,6 @@ def test_a_small_study_reports_every_table_and_plot(variant, tmp_path):
     assert sorted(p.stem for p in out.glob("*.csv")) == sorted(result)
     assert {p.name for p in result.plots} == {p.name for p in out.glob("*.png")} >= {
         "contract_success_by_position.png", "points_by_contract.png", "made_by_trumps.png",
-        "trump_card_holders.png", "score_by_position.png", "game_length.png", "score_balance.png"}
+        "trump_card_holders.png", "deals_by_position.png", "game_length.png", "score_balance.png"}
     if variant == "auction":         # the settlement is zero-sum
         assert abs(result["score_by_seat"]["mean_total"].sum()) < 1e-9
