@@ -56,7 +56,7 @@ def _trumps(tabs: dict, variant: str) -> list[str]:
     trumps = tabs["bidder_trumps_by_contract"]
     if len(trumps):
         lines.append("The bidder held " + ", ".join(
-            f"{with_interval(r, 'mean_trumps_dealt', points)} trumps as dealt for a bid of {int(r['contract'])}"
+            f"{with_interval(r, 'mean_trumps_dealt', _two)} trumps as dealt for a bid of {int(r['contract'])}"
             for _, r in trumps.iterrows()) + ".")
     made = tabs["made_by_trumps"]
     if len(made):
@@ -64,7 +64,7 @@ def _trumps(tabs: dict, variant: str) -> list[str]:
         per = per[per["deals"] >= 10]
         if len(per):
             lines.append("Bids made by the bidder's trumps as dealt: " + ", ".join(
-                f"{k} trumps {percent(r.made / r.deals)}" for k, r in per.iterrows()) + ".")
+                f"{counted(int(k), 'trump')} {percent(r.made / r.deals)}" for k, r in per.iterrows()) + ".")
     if "burned_points" in tabs and len(tabs["burned_points"]):
         t = tabs["burned_points"]
         deals = int(t["deals"].sum())
@@ -73,6 +73,10 @@ def _trumps(tabs: dict, variant: str) -> list[str]:
         lines.append(f"Points were burned in {percent(some['deals'].sum() / deals)} of deals, "
                      f"{points(mean)} points a deal on average.")
     return lines
+
+
+def _two(x) -> str:
+    return f"{x + 0.0:.2f}"
 
 
 def _balance(tabs: dict, study: dict, scoring: balance.Scoring) -> list[str]:

@@ -274,3 +274,17 @@ def test_a_small_study_reports_every_table_and_plot(variant, tmp_path):
         "trump_card_holders.png", "deals_by_position.png", "game_length.png", "score_balance.png"}
     if variant == "auction":         # the settlement is zero-sum
         assert abs(result["score_by_seat"]["mean_total"].sum()) < 1e-9
+
+
+def test_an_aggregate_run_reports_the_same_tables(tmp_path):
+    if not engine_plays("auction"):
+        pytest.skip("the auction engine is not merged yet")
+    from sim.runner import run_study
+    spec = dict(game="pitch", variant="auction", lineup=AUCTION_LINEUP, boards=12, seed=4, chunk_boards=4,
+                options={"all_pass": "redeal"})
+    runs = [run_study(Study.create(**spec, aggregate=aggregate), tmp_path / str(aggregate), backend="serial",
+                      progress=False) for aggregate in (False, True)]
+    plain, aggregated = (report(r) for r in runs)
+    assert sorted(plain) == sorted(aggregated)
+    for name in plain:
+        pd.testing.assert_frame_equal(plain[name], aggregated[name], obj=name)
