@@ -272,10 +272,11 @@ def trump_tables(cube: dict, variant: str) -> dict[str, pd.DataFrame]:
         with_mean(moments[moments["deals"] > 0], "deals", "trumps_dealt_x", "trumps_dealt_xx", "mean_trumps_dealt"),
         q, "The bidder's trumps as dealt, by contract", "report")
     if variant == "ten_point":
-        burned = sum_by(cube["burned"], ["burned_points"], ["n"]).rename(columns={"n": "deals"})
-        out["burned_points"] = tag(share_within(burned, [], "deals"), q, "Points burned in a deal", "report",
-                                   "burned: trumps a player over 6 trumps discarded face up; their points "
-                                   "score for nobody")
+        burned = sum_by(cube["burned"], ["burned", "burned_points"], ["n"]).rename(columns={"n": "deals"})
+        out["burned_points"] = tag(share_within(burned, [], "deals"), q, "Trumps and points burned in a deal",
+                                   "report", "burned: trumps discarded face up by players left with more than 6 "
+                                   "(non-point trumps first); burned_points: the points on them, which score "
+                                   "for nobody")
     return out
 
 

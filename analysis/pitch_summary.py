@@ -68,10 +68,10 @@ def _trumps(tabs: dict, variant: str) -> list[str]:
     if "burned_points" in tabs and len(tabs["burned_points"]):
         t = tabs["burned_points"]
         deals = int(t["deals"].sum())
-        some = t[t["burned_points"] > 0]
+        trumps, lost = t.loc[t["burned"] > 0, "deals"].sum(), t.loc[t["burned_points"] > 0, "deals"].sum()
         mean = float((t["burned_points"] * t["deals"]).sum()) / deals
-        lines.append(f"Points were burned in {percent(some['deals'].sum() / deals)} of deals, "
-                     f"{points(mean)} points a deal on average.")
+        lines.append(f"Trumps were burned in {percent(trumps / deals)} of deals, points in "
+                     f"{percent(lost / deals)} ({_two(mean)} points a deal on average, of the 10 in play).")
     return lines
 
 

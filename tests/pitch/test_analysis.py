@@ -176,7 +176,7 @@ def test_ten_point_teams_key_trumps_and_burned_points(ten_point):
     assert row(holders, card="Low Joker", holder="the stock")["deals"] == 1
     assert row(holders, card="Low Joker", holder="an opponent")["made_rate"] == 0.0
     burned = t["burned_points"]
-    assert list(zip(burned["burned_points"], burned["deals"])) == [(0, 1), (1, 1)]
+    assert list(zip(burned["burned"], burned["burned_points"], burned["deals"])) == [(0, 0, 1), (1, 1, 1)]
     role = t["score_by_role"]
     assert row(role, strategy="random", role="partner")["mean_score"] == 6.0
     assert row(role, strategy="heuristic", role="partner")["mean_score"] == -4.0
@@ -193,7 +193,8 @@ def test_summary_and_plots_of_hand_made_records(variant, tmp_path):
             "Trump odds"]
         assert "random tried 1 smudge and made 0.0 %." in lines["Bid accuracy"]
     else:
-        assert any(s.startswith("Points were burned in 50.0 % of deals") for s in lines["Trump odds"])
+        assert "Trumps were burned in 50.0 % of deals, points in 50.0 % (0.50 points a deal on average, of the 10 in " \
+               "play)." in lines["Trump odds"]
     drawn = A.plots(cube, manifest, tmp_path, t)
     assert all(p.stem in t for p in drawn)
     assert ("points_in_play.png" in {p.name for p in drawn}) == (variant == "auction")
@@ -254,7 +255,9 @@ def test_chunks_of_a_study_add_up_and_recount_the_records(variant):
         game = t["points_in_play"].set_index("point").loc["Game"]
         assert game["in_play"] == np.sum(bidders["game_point"] != -1)
     else:
-        assert (t["burned_points"]["burned_points"] * t["burned_points"]["deals"]).sum() == d["burned_points"].sum()
+        burned = t["burned_points"]
+        for col in ("burned", "burned_points"):
+            assert (burned[col] * burned["deals"]).sum() == d[col].sum()
     g = whole["games"]
     assert t["game_length_summary"]["games"].iloc[0] == len(g) // 4
 
