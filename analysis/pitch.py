@@ -204,10 +204,11 @@ def bid_tables(cube: dict, lineup: Lineup, variant: str) -> dict[str, pd.DataFra
     out["contract_success"] = tag(with_mean(success, "deals", "points_x", "points_xx", "mean_points"), q,
                                   "Bids made, by strategy and contract", "terminal",
                                   f"strategy: the bidder's; mean_points: points {side} took in the deal")
-    by_position = _success(deals, ["position", "contract"])
-    by_position.insert(1, "order", lineup.orders(by_position["position"]))
-    out["contract_success_by_position"] = tag(by_position, q, "Bids made, by the bidder's position and contract",
-                                              "report", "position 0 bids first, 3 is the dealer (who bids last)")
+    by_position = _success(deals, ["strategy", "position", "contract"])
+    by_position.insert(2, "order", lineup.orders(by_position["position"]))
+    out["contract_success_by_position"] = tag(by_position, q,
+                                              "Bids made, by strategy, the bidder's position and contract", "report",
+                                              "position 0 bids first, 3 is the dealer (who bids last)")
     points = sum_by(deals, ["contract", "points"], ["n"]).rename(columns={"n": "deals"})
     out["points_by_contract"] = tag(share_within(points, ["contract"], "deals"), q,
                                     "Points taken by the bidding side, by contract", "csv",

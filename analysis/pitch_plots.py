@@ -20,7 +20,7 @@ import numpy as np
 from . import balance_plots
 from . import plots as P
 from .balance import Scoring
-from .common import MIN_PLOTTED, describe
+from .common import MIN_PLOTTED, describe, sum_by, with_rate
 
 TITLES = {"auction": "Auction Pitch", "ten_point": "Ten-point Pitch"}
 
@@ -67,7 +67,9 @@ def _plot_success(tabs, sub, path):
     P.integer_ticks(left)
     _rate_axis(left, "bids made (95 % interval)")
     P.legend(left, fontsize=8)
-    t = _enough(tabs["contract_success_by_position"], "deals")
+    t = tabs["contract_success_by_position"]
+    t = _enough(with_rate(sum_by(t, ["position", "contract"], ["deals", "made"]), "made", "deals", "made_rate"),
+                "deals")
     contracts = sorted(set(t["contract"]))
     for i, contract in enumerate(contracts):
         s = t[t["contract"] == contract]
@@ -75,7 +77,7 @@ def _plot_success(tabs, sub, path):
                  offset=(i - (len(contracts) - 1) / 2) * 0.06)
     right.set_xticks(range(4))
     right.set_xticklabels(["first hand", "2nd hand", "3rd hand", "dealer"])
-    right.set_title("by the bidder's position")
+    right.set_title("by the bidder's position (every strategy)")
     _rate_axis(right, "bids made (95 % interval)")
     P.legend(right, fontsize=8, ncols=2)
     return P.save(fig, path)

@@ -30,9 +30,9 @@ def _bids(tabs: dict, variant: str) -> list[str]:
                      f"contracts and made {with_interval(r, 'made_rate')} of those.")
     by_position = tabs["contract_success_by_position"]
     if len(by_position):
-        per = by_position.groupby("order", sort=False)[["deals", "made"]].sum()
-        lines.append("Bids made by the bidder's position: " + ", ".join(
-            f"{order} {percent(r.made / r.deals)} of {r.deals:,}" for order, r in per.iterrows()) + ".")
+        per = by_position.groupby(["position", "order"])[["deals", "made"]].sum()
+        lines.append("Bids made by the bidder's position (every strategy and contract): " + ", ".join(
+            f"{order} {percent(r.made / r.deals)} of {r.deals:,}" for (_, order), r in per.iterrows()) + ".")
     for _, r in tabs.get("smudges", pd.DataFrame()).iterrows():
         lines.append(f"{r['strategy']} tried {counted(int(r['attempts']), 'smudge')} and made "
                      f"{with_interval(r, 'made_rate')}.")
@@ -55,9 +55,9 @@ def _trumps(tabs: dict, variant: str) -> list[str]:
             + ").")
     trumps = tabs["bidder_trumps_by_contract"]
     if len(trumps):
-        lines.append("The bidder held " + ", ".join(
-            f"{with_interval(r, 'mean_trumps_dealt', _two)} trumps as dealt for a bid of {int(r['contract'])}"
-            for _, r in trumps.iterrows()) + ".")
+        lines.append("The bidder's mean trumps as dealt, by his bid: " + ", ".join(
+            f"{int(r['contract'])}: {with_interval(r, 'mean_trumps_dealt', _two)}" for _, r in trumps.iterrows())
+            + ".")
     made = tabs["made_by_trumps"]
     if len(made):
         per = made.groupby("trumps_dealt")[["deals", "made"]].sum()
