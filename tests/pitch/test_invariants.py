@@ -39,7 +39,9 @@ def ten_point_card_points(trump: int) -> dict[int, int]:
 
 def check_bidding(rows, lowest: int, highest: int, forced_dealer: bool) -> None:
     """One deal's bids (rows in seat order): once each from the dealer's left, pass or
-    above the last, the winner's bid is the contract; the dealer bids when all passed."""
+    above the last, the winner's bid is the contract; with ``forced_dealer`` the dealer
+    must bid when the others passed (``forced``), else he may pass and the deal is
+    dealt again (no rows)."""
     dealer = int(rows["dealer"][0])
     order = [(dealer + 1 + k) % 4 for k in range(4)]
     last = 0
@@ -51,8 +53,8 @@ def check_bidding(rows, lowest: int, highest: int, forced_dealer: bool) -> None:
     assert (rows["bidder"] == bidder).all() and (rows["contract"] == last).all()
     assert int(rows["bid"][bidder]) == last
     others_passed = all(int(rows["bid"][s]) == 0 for s in order[:3])
-    assert bool(rows["forced"][0]) == others_passed
-    if forced_dealer and others_passed:
+    assert (rows["forced"] == int(forced_dealer and others_passed)).all()
+    if others_passed:
         assert bidder == dealer
 
 
@@ -72,7 +74,7 @@ def auction_points(rows) -> tuple[dict, int]:
             "jack_dealt": jack in owner}, trumps
 
 
-def check_auction_deal(rows, low_to: str) -> None:
+def check_auction_deal(rows, low_to: str, all_pass: str = "dealer_forced") -> None:
     assert (rows["seat"] == np.arange(4)).all()
     hands = [int(h) for h in rows["hand"]]
     assert all(popcount(h) == 6 for h in hands)
@@ -80,7 +82,7 @@ def check_auction_deal(rows, low_to: str) -> None:
     for h in hands:
         assert union & h == 0 and h >> 52 == 0, "a card dealt twice, or a joker"
         union |= h
-    check_bidding(rows, 2, 4, forced_dealer=True)
+    check_bidding(rows, 2, 4, forced_dealer=all_pass == "dealer_forced")
     trump = int(rows["trump"][0])
     assert 0 <= trump < 4 and (rows["trump"] == trump).all()
     # the pitcher's first card sets trump: he holds that suit
@@ -156,7 +158,7 @@ def check_auction_records(study: Study, records: dict) -> None:
         winner = None
         for k, rows in enumerate(deals):
             assert winner is None, "a deal after the game was won"
-            check_auction_deal(rows, opts["low_to"])
+            check_auction_deal(rows, opts["low_to"], opts["all_pass"])
             assert int(rows["dealer"][0]) == (int(deals["dealer"][0][0]) + k) % 4, "the deal passes left"
             winner = auction_winner(rows, scores)
             scores = [scores[s] + int(rows["score"][s]) for s in range(4)]

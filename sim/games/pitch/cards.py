@@ -32,6 +32,20 @@ for _s in range(4):
     GAME_VALUE[13 * _s + RANK_QUEEN] = 2
     GAME_VALUE[13 * _s + RANK_JACK] = 1
 
+# Per-card tables the compiled code reads (suit cards only): suit, rank, each suit as a set
+SUIT_OF = np.array([c // 13 for c in range(N_SUIT_CARDS)], dtype=np.int64)
+RANK_OF = np.array([c % 13 for c in range(N_SUIT_CARDS)], dtype=np.int64)
+SUIT_MASKS = np.array([((1 << 13) - 1) << (13 * s) for s in range(4)], dtype=np.uint64)
+
+
+def _rank_set(rank: int) -> np.uint64:
+    return np.uint64(sum(1 << (13 * s + rank) for s in range(4)))
+
+
+# Game's count by rank, as sets: 10 = 10, A = 4, K = 3, Q = 2, J = 1
+TENS, ACES, KINGS = _rank_set(RANK_TEN), _rank_set(RANK_ACE), _rank_set(RANK_KING)
+QUEENS, JACKS = _rank_set(RANK_QUEEN), _rank_set(RANK_JACK)
+
 
 def card_id(card: int | str) -> int:
     return 13 * SUITS.index(card[0]) + RANKS.index(card[1]) if isinstance(card, str) else card

@@ -39,11 +39,22 @@ class PitchGame(GameBase):
     def _kernels(study):
         return TK if study.variant == "ten_point" else AK
 
+    @staticmethod
+    def _random_only(study) -> bool:
+        """Four random players play far longer games (their bids are often set)."""
+        return all(spec == "random" for spec in study.lineup)
+
     def deals_per_game(self, study) -> int:
-        return self._kernels(study).EXPECTED_DEALS
+        kernels = self._kernels(study)
+        if self._random_only(study):
+            return getattr(kernels, "RANDOM_EXPECTED_DEALS", kernels.EXPECTED_DEALS)
+        return kernels.EXPECTED_DEALS
 
     def deals_to_allocate(self, study) -> int:
-        return self._kernels(study).ALLOCATE_DEALS
+        kernels = self._kernels(study)
+        if self._random_only(study):
+            return getattr(kernels, "RANDOM_ALLOCATE_DEALS", kernels.ALLOCATE_DEALS)
+        return kernels.ALLOCATE_DEALS
 
     def max_deals_per_game(self, study) -> int | None:
         return self._kernels(study).MAX_DEALS

@@ -50,6 +50,13 @@ AUCTION_PRIVATE = 42
 ALL_PASS_RULE = 42   # 1: all pass -> redeal; 0: the dealer must bid
 LOW_TO_RULE = 43     # 1: Low to the player who takes it; 0: to the player dealt it
 REDEAL = 44          # 1: every player passed under all_pass=redeal (no play)
+DEALT = 45           # 4 slots: each seat's hand as dealt (High and Low go to the seat dealt them)
+HIGH_SEAT = 49       # the deal's points once it is over: the seat that won High,
+LOW_SEAT = 50        #   Low,
+JACK_SEAT = 51       #   Jack (-1: the Jack not in play),
+GAME_SEAT = 52       #   Game (-1: tied)
+MADE = 53            # 1 the pitcher made his bid
+POINTS = 54          # 4 slots: points each seat won in the deal
 
 # -- private: Ten-point Pitch's slots (sim/games/pitch/ten_point_*.py), 58 … 137
 TEN_POINT_PRIVATE = 58

@@ -14,12 +14,7 @@ from . import auction_step_nb as A
 from . import obs as O
 from . import ten_point_step_nb as T
 
-CFG_SEATING = 0        # sim.kit_nb.SEATING_*
-CFG_VARIANT = 1        # obs.VARIANT_AUCTION or obs.VARIANT_TEN_POINT
-CFG_ALL_PASS = 2       # Auction: 1 redeal, 0 the dealer must bid
-CFG_LOW_TO = 3         # Auction: 1 taken, 0 dealt
-CFG_SETTLE = 4         # Auction: 1 the settlement counts set-backs
-CFG_SIZE = 5
+from .cfg import CFG_ALL_PASS, CFG_LOW_TO, CFG_SEATING, CFG_SETTLE, CFG_SIZE, CFG_VARIANT  # noqa: F401
 
 
 @njit(cache=True)
