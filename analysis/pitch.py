@@ -40,6 +40,8 @@ Cube tables (keys → values, all int64):
                    points on them; Auction reads 0)
 ``game_ends``      end, deals → n (one row per game: end 1 the target reached, 2 a smudge made,
                    3 the deal limit; deals played), ``redeals`` (Σ deals dealt again in the game)
+``setbacks``       player, setbacks → n (one row per game and seat: times the seat was set back in
+                   the game; Ten-point reads 0)
 ``games``, ``totals``, ``slot_pairs``, ``strategy_pairs``, ``teammates``
                    the scoring-balance tables every game shares: see :mod:`analysis.balance`
 
@@ -72,12 +74,13 @@ KEYS = {
     "trump_cards": ["card", "holder", "made"],
     "burned": ["burned", "burned_points"],
     "game_ends": ["end", "deals"],
+    "setbacks": ["player", "setbacks"],
     **balance.KEYS,
 }
 DEAL_FIELDS = ("game", "deal", "seat", "player", "position", "team", "hand", "bid", "bidder", "contract", "forced",
                "trump", "trumps_dealt", "high", "low", "jack", "game_point", "points", "burned", "burned_points",
                "made", "score", "redeals")
-GAME_FIELDS = ("game", "seat", "end", "deals", "redeals")
+GAME_FIELDS = ("game", "seat", "player", "setbacks", "end", "deals", "redeals")
 POINT_NAMES = ("High", "Low", "Jack", "Game")
 WINNER_NAMES = ("the pitcher", "another player", "nobody")
 CARD_NAMES = ("Jack of trumps", "Jick", "High Joker", "Low Joker")
@@ -124,7 +127,7 @@ def reduce(records: dict, study) -> dict[str, pd.DataFrame]:
         "point_winners": (empty_frame(KEYS["point_winners"], ["n"]) if ten_point else _point_winners(d, b)),
         "trump_cards": _trump_cards(d, first, bidder, per_deal["made"], ten_point),
         "burned": group_sums(burned),
-        "game_ends": _game_ends(records["games"]),
+        **_game_tables(records["games"]),
         **balance.reduce(records["games"], study),
     }
 
@@ -160,10 +163,11 @@ def _trump_cards(d: dict, first: np.ndarray, bidder: np.ndarray, made: np.ndarra
     return group_sums({k: np.concatenate(v) for k, v in keys.items()})
 
 
-def _game_ends(games: np.ndarray) -> pd.DataFrame:
+def _game_tables(games: np.ndarray) -> dict[str, pd.DataFrame]:
     g = whole_blocks(contiguous_fields(games, GAME_FIELDS), ("game",), N_SEATS)
     once = {k: g[k][::N_SEATS] for k in ("end", "deals", "redeals")}
-    return group_sums({"end": once["end"], "deals": once["deals"]}, {"redeals": once["redeals"]})
+    return {"game_ends": group_sums({"end": once["end"], "deals": once["deals"]}, {"redeals": once["redeals"]}),
+            "setbacks": group_sums({"player": g["player"], "setbacks": g["setbacks"]})}
 
 
 def combine(cubes) -> dict[str, pd.DataFrame]:
@@ -323,6 +327,13 @@ def balance_tables(cube: dict, lineup: Lineup, variant: str) -> dict[str, pd.Dat
     kinds = sum_by(ends, ["end"], ["n"]).rename(columns={"n": "games"})
     kinds.insert(1, "how", [END_NAMES.get(int(e), f"end {e}") for e in kinds["end"]])
     out["game_ends"] = tag(share_within(kinds, [], "games"), q, "How games ended", "report")
+    if variant == "auction":
+        setbacks = add_moments(lineup.label(cube["setbacks"].copy()), "setbacks")
+        setbacks = sum_by(setbacks, ["strategy"], ["n", "setbacks_x", "setbacks_xx"]).rename(columns={"n": "games"})
+        out["setbacks_by_strategy"] = tag(
+            with_mean(setbacks[setbacks["games"] > 0], "games", "setbacks_x", "setbacks_xx", "mean_setbacks"), q,
+            "Times a player was set back in a game", "report",
+            "with settle_setbacks=yes the winner also receives 1 from each player for every setback")
     out.update(balance.tables(cube, lineup, q, SCORING[variant]))
     return out
 

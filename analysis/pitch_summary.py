@@ -94,4 +94,8 @@ def _balance(tabs: dict, study: dict, scoring: balance.Scoring) -> list[str]:
     if len(ends):
         lines.append("Games ended: " + "; ".join(f"{r['how']} {percent(r['share'])}" for _, r in ends.iterrows())
                      + ".")
+    if "setbacks_by_strategy" in tabs and len(tabs["setbacks_by_strategy"]):
+        lines.append("Set back in a game: " + ", ".join(
+            f"{r['strategy']} {with_interval(r, 'mean_setbacks', _two)} times" for _, r in
+            tabs["setbacks_by_strategy"].iterrows()) + ".")
     return lines + balance.summary(tabs, study, scoring)

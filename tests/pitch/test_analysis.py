@@ -34,10 +34,10 @@ def deal_rows(game, deal, dealer, bids, bidder, contract, trump, made, forced=0,
     return rows
 
 
-def game_rows(game, totals, wins, deals, end, redeals=0, teams=False):
+def game_rows(game, totals, wins, deals, end, redeals=0, teams=False, setbacks=(0, 0, 0, 0)):
     ranks = [1 + sum(t > totals[s] for t in totals) for s in range(4)]
-    return [(game, game, s, s, s % 2 if teams else s, 3, s, totals[s], ranks[s], wins[s], totals[s], 0, deals,
-             redeals, end) for s in range(4)]
+    return [(game, game, s, s, s % 2 if teams else s, 3, s, totals[s], ranks[s], wins[s], totals[s], setbacks[s],
+             deals, redeals, end) for s in range(4)]
 
 
 # -- Auction, hand-made: 3 deals in 2 games, fixed seating (slot = seat) -----------------------------------
@@ -58,8 +58,8 @@ def auction_records():
         + deal_rows(1, 0, 3, [0, 0, 4, 0], 2, 4, 2, 0, hands=[0, bit(35), 0, 0], trumps=[0, 1, 4, 1],
                     points=[0, 1, 3, 0], score=[0, 1, -4, 0], high=[0, 0, 1, 0], low=[0, 0, 1, 0], jack=[0, 1, 0, 0],
                     game_point=[0, 0, 1, 0], redeals=2))
-    games = game_rows(0, [3, -1, -1, -1], [1, 0, 0, 0], 2, 1) + game_rows(1, [-1, 3, -1, -1], [0, 1, 0, 0], 1, 3,
-                                                                           redeals=2)
+    games = (game_rows(0, [3, -1, -1, -1], [1, 0, 0, 0], 2, 1, setbacks=(1, 0, 0, 0))
+             + game_rows(1, [-1, 3, -1, -1], [0, 1, 0, 0], 1, 3, redeals=2, setbacks=(0, 0, 1, 0)))
     return {"deals": np.array(deals, dtype=DEALS), "games": np.array(games, dtype=GAMES)}
 
 
@@ -161,6 +161,9 @@ def test_auction_deals_by_position_and_game_length(auction):
     assert list(t["game_ends"]["how"]) == ["the target reached", "the deal limit"]
     assert list(t["score_by_seat"]["mean_total"]) == [1.0, 1.0, -1.0, -1.0]
     assert "score_by_team" not in t                                        # every seat plays for itself
+    setbacks = t["setbacks_by_strategy"].set_index("strategy")
+    assert (setbacks.loc["heuristic", "games"], setbacks.loc["heuristic", "mean_setbacks"]) == (2, 0.5)
+    assert setbacks.loc["random", "mean_setbacks"] == 1 / 6
 
 
 def test_ten_point_teams_key_trumps_and_burned_points(ten_point):
@@ -264,6 +267,9 @@ def test_chunks_of_a_study_add_up_and_recount_the_records(variant):
             assert (burned[col] * burned["deals"]).sum() == d[col].sum()
     g = whole["games"]
     assert t["game_length_summary"]["games"].iloc[0] == len(g) // 4
+    if variant == "auction":
+        setbacks = t["setbacks_by_strategy"]
+        assert np.isclose((setbacks["games"] * setbacks["mean_setbacks"]).sum(), g["setbacks"].sum())
 
 
 @pytest.mark.parametrize("variant", ["auction", "ten_point"])
