@@ -13,7 +13,7 @@ from ...kit_nb import CH_DEALER, CH_SIZE, CH_TOTALS
 from . import auction_kernels_nb as AK
 from . import obs as O
 from . import ten_point_kernels_nb as TK
-from .cards import N_CARDS, N_SUIT_CARDS, NAMES, SUITS
+from .cards import N_CARDS, N_SUIT_CARDS, NAMES, SUITS, cards_in
 from .records import DEALS, GAMES
 from .replay import config as replay_config
 from .step_nb import CFG_SEATING
@@ -84,6 +84,21 @@ class PitchGame(GameBase):
         else:
             chance[CH_TOTALS:CH_TOTALS + 4] = rng.integers(-8, 7, size=4)
         return dealt, chance
+
+    def deal_record(self, study, deal: dict) -> dict:
+        """The replay record (docs/records.md) of a deal traced by ``trace_board``."""
+        if study.variant == "ten_point":
+            from .ten_point_replay import deal_record
+            return deal_record(self, study, deal)
+        decisions = [{"seat": seat, "kind": O.PHASE_NAMES[kind],
+                      "value": action if kind == O.PHASE_BID else NAMES[action]}
+                     for seat, kind, action in deal["decisions"]]
+        totals = deal["totals"]          # the scores, then the set-backs, before the deal
+        return {"game": self.name, "variant": "auction", "options": dict(study.option_dict),
+                "players": 4, "dealer": deal["dealer"],
+                "hands": [[NAMES[c] for c in cards_in(w)] for w in deal["hands"][:4]],
+                "extra": {"scores": totals[:4], "setbacks": totals[4:8]},
+                "decisions": decisions}
 
     def decision_text(self, phase, action, legal_lo, legal_hi):
         kind = O.PHASE_NAMES[phase] if 0 <= phase < len(O.PHASE_NAMES) else str(phase)

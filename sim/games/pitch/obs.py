@@ -61,6 +61,19 @@ POINTS = 54          # 4 slots: points each seat won in the deal
 # -- private: Ten-point Pitch's slots (sim/games/pitch/ten_point_*.py), 58 … 137
 TEN_POINT_PRIVATE = 58
 REFILL_ORDER = 58    # 54 slots: every card id in the order the refill deals them
+TP_TRUMPS = 112      # the 16 trumps of the named suit (a set; 0 before the trump is named)
+TP_POINT1 = 113      # the trumps worth 1 to the trick's winner: A J Jick BJ LJ T (a set)
+TP_NONPOINT = 114    # the trumps worth nothing: K Q 9 8 7 6 5 4 (a set; burned first)
+TP_THREE = 115       # the 3 of trumps (3 to the trick's winner), -1 before the trump
+TP_TWO = 116         # the 2 of trumps (1 to the team of its player), -1 before the trump
+TP_TRICK_SET = 117   # the cards of the trick in progress (a set)
+TP_TURN = 118        # the deciding seat's place after the trick's leader (0 … 3)
+TP_BURN_K = 119      # burns: place from the dealer's left of the loser burning now
+TP_FORCED = 120      # 1: the first three passed and the dealer had to bid
+TP_POINTS = 121      # 4 slots: points each seat won this deal (the 2 to its player)
+TP_PLAYED_N = 125    # 4 slots: trumps each seat played
+TP_BURNED_N = 129    # 4 slots: trumps each seat burned
+TP_BURNED_PTS = 133  # 4 slots: points on the trumps each seat burned
 
 STATE_SIZE = 138
 
