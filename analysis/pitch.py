@@ -244,9 +244,10 @@ def trump_tables(cube: dict, variant: str) -> dict[str, pd.DataFrame]:
     Ten-point's burned points."""
     q, out = QUESTIONS[1], {}
     if variant == "auction":
-        out["points_in_play"] = tag(_points_in_play(cube["point_winners"]), q, "The four points: in play, won by the pitcher",
-                                    "terminal", "in_play: High and Low always; the Jack when dealt; Game unless "
-                                    "tied; to_pitcher: points the pitcher won, pitcher_rate of those in play")
+        out["points_in_play"] = tag(_points_in_play(cube["point_winners"]), q,
+                                    "The four points: in play, won by the pitcher", "terminal",
+                                    "in_play: High and Low always; the Jack when dealt; Game unless tied; "
+                                    "to_pitcher: points the pitcher won, pitcher_rate of those in play")
         winners = cube["point_winners"].copy()
         winners["point"] = pd.Categorical([POINT_NAMES[int(p)] for p in winners["point"]], categories=POINT_NAMES)
         winners["winner"] = pd.Categorical([WINNER_NAMES[int(w)] for w in winners["winner"]],

@@ -21,7 +21,7 @@ def summary(tabs: dict, study: dict, variant: str, scoring: balance.Scoring, que
 def _bids(tabs: dict, variant: str) -> list[str]:
     side = "the pitcher" if variant == "auction" else "the bidding team"
     lines = [f"{r['strategy']} bidding {int(r['contract'])}: made {with_interval(r, 'made_rate')} of "
-             f"{counted(int(r['deals']), 'contract')}, {side} taking {with_interval(r, 'mean_points', points)} points."
+             f"{counted(int(r['deals']), 'contract')}, {side} taking {with_interval(r, 'mean_points', _two)} points."
              for _, r in tabs["contract_success"].iterrows()]
     forced = tabs["forced_bids"]
     forced = forced[forced["bidding"] == "forced on the dealer"]
