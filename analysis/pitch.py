@@ -27,12 +27,14 @@ Cube tables (keys → values, all int64):
                    bidder's partner (Ten-point), 2 an opponent), ``points_sum``, ``points_sq`` (Σ, Σ² of
                    the points the seat took), ``score_sum``, ``score_sq`` (Σ, Σ² of the deal's change of
                    its game score, Ten-point: its team's)
-``bidder_trumps``  contract, trumps_dealt, made → n (one row per deal: the trumps in the bidder's hand
-                   as dealt)
-``point_winners``  point, contract, winner → n (Auction, one row per deal and point: point 0 High,
+``bidder_trumps``  player, contract, trumps_dealt, made → n (one row per deal: the bidder's slot, the
+                   trumps in his hand as dealt)
+``point_winners``  player, point, contract, winner → n (Auction, one row per deal and point: the
+                   pitcher's slot; point 0 High,
                    1 Low, 2 Jack, 3 Game; winner 0 the pitcher, 1 another player, 2 nobody: the Jack
                    not dealt, or Game tied); empty for Ten-point Pitch
-``trump_cards``    card, holder, made → n (one row per deal and card: card 0 the Jack of trumps and,
+``trump_cards``    player, card, holder, made → n (one row per deal and card: the bidder's slot; card
+                   0 the Jack of trumps and,
                    Ten-point only, 1 the Jick, 2 the High Joker, 3 the Low Joker; holder, as dealt,
                    0 the bidder, 1 his partner, 2 an opponent, 3 nobody: Auction not dealt,
                    Ten-point in the stock)
@@ -69,9 +71,9 @@ KEYS = {
     "contracts": ["contract", "position", "player", "forced", "made", "points"],
     "bids": ["position", "player", "bid"],
     "positions": ["position", "player", "role"],
-    "bidder_trumps": ["contract", "trumps_dealt", "made"],
-    "point_winners": ["point", "contract", "winner"],
-    "trump_cards": ["card", "holder", "made"],
+    "bidder_trumps": ["player", "contract", "trumps_dealt", "made"],
+    "point_winners": ["player", "point", "contract", "winner"],
+    "trump_cards": ["player", "card", "holder", "made"],
     "burned": ["burned", "burned_points"],
     "game_ends": ["end", "deals"],
     "setbacks": ["player", "setbacks"],
@@ -125,7 +127,7 @@ def reduce(records: dict, study) -> dict[str, pd.DataFrame]:
                                  "score_sq": square(d["score"])}, scratch=scratch),
         "bidder_trumps": group_sums({k: per_deal[k] for k in KEYS["bidder_trumps"]}),
         "point_winners": (empty_frame(KEYS["point_winners"], ["n"]) if ten_point else _point_winners(d, b)),
-        "trump_cards": _trump_cards(d, first, bidder, per_deal["made"], ten_point),
+        "trump_cards": _trump_cards(d, first, bidder, per_deal, ten_point),
         "burned": group_sums(burned),
         **_game_tables(records["games"]),
         **balance.reduce(records["games"], study),
@@ -138,12 +140,11 @@ def _point_winners(d: dict, b: np.ndarray) -> pd.DataFrame:
     for point, col in enumerate(("high", "low", "jack", "game_point")):
         value = d[col][b]
         winner = np.where(value == -1, 2, np.where(value == 1, 0, 1))
-        parts.append((np.full(len(b), point), d["contract"][b], winner))
-    point, contract, winner = (np.concatenate(x) for x in zip(*parts)) if parts else ([], [], [])
-    return group_sums({"point": point, "contract": contract, "winner": winner})
+        parts.append((d["player"][b], np.full(len(b), point), d["contract"][b], winner))
+    return group_sums({k: np.concatenate(x) for k, x in zip(KEYS["point_winners"], zip(*parts))})
 
 
-def _trump_cards(d: dict, first: np.ndarray, bidder: np.ndarray, made: np.ndarray, ten_point: bool) -> pd.DataFrame:
+def _trump_cards(d: dict, first: np.ndarray, bidder: np.ndarray, per_deal: dict, ten_point: bool) -> pd.DataFrame:
     """Who was dealt the Jack of trumps (Ten-point: also the Jick and the jokers), relative to the bidder."""
     trump = np.maximum(d["trump"][first].astype(np.int64), 0)
     cards = [13 * trump + RANK_JACK]
@@ -151,15 +152,16 @@ def _trump_cards(d: dict, first: np.ndarray, bidder: np.ndarray, made: np.ndarra
         jick = 13 * np.asarray(SAME_COLOUR, dtype=np.int64)[trump] + RANK_JACK
         cards += [jick, np.full(len(first), HIGH_JOKER), np.full(len(first), LOW_JOKER)]
     hands = d["hand"].reshape(-1, N_SEATS)
-    keys = {"card": [], "holder": [], "made": []}
+    keys = {"player": [], "card": [], "holder": [], "made": []}
     for index, card in enumerate(cards):
         held = (hands >> card.astype(np.uint64)[:, None]) & np.uint64(1)
         anyone = held.any(axis=1)
         relative = (held.argmax(axis=1) - bidder) % N_SEATS        # 0 the bidder, 2 his partner
         role = np.where(relative == 0, 0, np.where((relative == 2) & ten_point, 1, 2))
+        keys["player"].append(per_deal["player"])
         keys["card"].append(np.full(len(first), index))
         keys["holder"].append(np.where(anyone, role, 3))
-        keys["made"].append(made)
+        keys["made"].append(per_deal["made"])
     return group_sums({k: np.concatenate(v) for k, v in keys.items()})
 
 
@@ -184,7 +186,7 @@ def tables(cube: dict, manifest: dict) -> dict[str, pd.DataFrame]:
     somewhat narrow)."""
     lineup = Lineup(manifest["study"])
     variant = variant_of(manifest["study"])
-    return {**bid_tables(cube, lineup, variant), **trump_tables(cube, variant),
+    return {**bid_tables(cube, lineup, variant), **trump_tables(cube, lineup, variant),
             **balance_tables(cube, lineup, variant)}
 
 
@@ -239,7 +241,7 @@ def bid_tables(cube: dict, lineup: Lineup, variant: str) -> dict[str, pd.DataFra
     return out
 
 
-def trump_tables(cube: dict, variant: str) -> dict[str, pd.DataFrame]:
+def trump_tables(cube: dict, lineup: Lineup, variant: str) -> dict[str, pd.DataFrame]:
     """Trump odds: the points in play, who holds the key trumps, the bidder's trumps and the bid,
     Ten-point's burned points."""
     q, out = QUESTIONS[1], {}
@@ -248,31 +250,32 @@ def trump_tables(cube: dict, variant: str) -> dict[str, pd.DataFrame]:
                                     "The four points: in play, won by the pitcher", "terminal",
                                     "in_play: High and Low always; the Jack when dealt; Game unless tied; "
                                     "to_pitcher: points the pitcher won, pitcher_rate of those in play")
-        winners = cube["point_winners"].copy()
+        winners = lineup.label(cube["point_winners"].copy())
         winners["point"] = pd.Categorical([POINT_NAMES[int(p)] for p in winners["point"]], categories=POINT_NAMES)
         winners["winner"] = pd.Categorical([WINNER_NAMES[int(w)] for w in winners["winner"]],
                                            categories=WINNER_NAMES)
-        winners = sum_by(winners, ["point", "contract", "winner"], ["n"]).rename(columns={"n": "deals"})
-        out["point_winners"] = tag(share_within(winners, ["point", "contract"], "deals"), q,
-                                   "Who won each point, by contract", "csv",
+        winners = sum_by(winners, ["strategy", "point", "contract", "winner"], ["n"]).rename(columns={"n": "deals"})
+        out["point_winners"] = tag(share_within(winners, ["strategy", "point", "contract"], "deals"), q,
+                                   "Who won each point, by the pitcher's strategy and contract", "csv",
                                    "nobody: the Jack not dealt, or Game tied")
     holders = HOLDER_NAMES[variant]
-    cards = cube["trump_cards"].copy()
+    cards = lineup.label(cube["trump_cards"].copy())
     cards["card"] = pd.Categorical([CARD_NAMES[int(c)] for c in cards["card"]], categories=CARD_NAMES)
     cards["holder"] = pd.Categorical([holders[int(h)] for h in cards["holder"]], categories=holders)
-    cards = _success(cards, ["card", "holder"])
-    out["trump_card_holders"] = tag(share_within(cards, ["card"], "deals"), q,
-                                    "Who was dealt the key trumps", "report",
-                                    "as dealt; share: of deals; made_rate: bids made when the card was there"
+    cards = _success(cards, ["strategy", "card", "holder"])
+    out["trump_card_holders"] = tag(share_within(cards, ["strategy", "card"], "deals"), q,
+                                    "Who was dealt the key trumps, by the bidder's strategy", "report",
+                                    "as dealt; share: of the strategy's contracts; made_rate: bids made when the "
+                                    "card was there"
                                     + ("; the bidder takes the stock's trumps after the refill"
                                        if variant == "ten_point" else ""))
-    trumps = cube["bidder_trumps"]
-    out["made_by_trumps"] = tag(_success(trumps, ["contract", "trumps_dealt"]), q,
+    trumps = lineup.label(cube["bidder_trumps"].copy())
+    out["made_by_trumps"] = tag(_success(trumps, ["strategy", "contract", "trumps_dealt"]), q,
                                 "Bids made, by the bidder's trumps as dealt", "report",
                                 "trumps_dealt: trumps in the bidder's hand as dealt"
                                 + (" (the 16 trumps with the Jick and the jokers)" if variant == "ten_point"
                                    else " (the suit of his first card)"))
-    moments = sum_by(add_moments(trumps.copy(), "trumps_dealt"), ["contract"],
+    moments = sum_by(add_moments(trumps, "trumps_dealt"), ["strategy", "contract"],
                      ["n", "trumps_dealt_x", "trumps_dealt_xx"]).rename(columns={"n": "deals"})
     out["bidder_trumps_by_contract"] = tag(
         with_mean(moments[moments["deals"] > 0], "deals", "trumps_dealt_x", "trumps_dealt_xx", "mean_trumps_dealt"),

@@ -121,24 +121,35 @@ def _plot_points(tabs, sub, path):
 
 
 def _plot_trumps(tabs, sub, path):
-    fig, (left, right) = P.figure("The bidder's trumps as dealt, and the bid", sub, panels=2)
-    t = _enough(tabs["made_by_trumps"], "deals")
-    contracts = sorted(set(t["contract"]))
-    for i, contract in enumerate(contracts):
-        s = t[t["contract"] == contract]
-        P.points(left, s["trumps_dealt"], s["made_rate"], s["made_rate_lo"], s["made_rate_hi"], f"bid {contract}",
-                 i, offset=(i - (len(contracts) - 1) / 2) * 0.06)
-    left.set_xlabel("trumps in the bidder's hand as dealt")
-    left.set_title("bids made, by trumps dealt")
-    P.integer_ticks(left)
-    _rate_axis(left, "bids made (95 % interval)")
-    P.legend(left, fontsize=8, ncols=2)
+    made = tabs["made_by_trumps"]
+    strategies = list(dict.fromkeys(made["strategy"]))
+    if not strategies:
+        return None
+    fig, axes = P.figure("The bidder's trumps as dealt, and the bid", sub, panels=len(strategies) + 1,
+                         panel_size=(5.4, 4.2))
+    for ax, strategy in zip(axes, strategies):
+        t = _enough(made[made["strategy"] == strategy], "deals")
+        contracts = sorted(set(t["contract"]))
+        for i, contract in enumerate(contracts):
+            s = t[t["contract"] == contract]
+            P.points(ax, s["trumps_dealt"], s["made_rate"], s["made_rate_lo"], s["made_rate_hi"], f"bid {contract}",
+                     i, offset=(i - (len(contracts) - 1) / 2) * 0.06)
+        ax.set_xlabel("trumps in the bidder's hand as dealt")
+        ax.set_title(f"bids made by {strategy}, by trumps dealt")
+        P.integer_ticks(ax)
+        _rate_axis(ax, "bids made (95 % interval)")
+        P.legend(ax, fontsize=8, ncols=2)
+    right = axes[-1]
     means = _enough(tabs["bidder_trumps_by_contract"], "deals")
-    P.category_points(right, [str(c) for c in means["contract"]], means["mean_trumps_dealt"],
-                      means["mean_trumps_dealt_lo"], means["mean_trumps_dealt_hi"])
+    for i, strategy in enumerate(strategies):
+        s = means[means["strategy"] == strategy]
+        P.points(right, s["contract"], s["mean_trumps_dealt"], s["mean_trumps_dealt_lo"], s["mean_trumps_dealt_hi"],
+                 str(strategy), i, offset=(i - (len(strategies) - 1) / 2) * 0.08)
     right.set_xlabel("contract (the winning bid)")
     right.set_ylabel("the bidder's trumps as dealt (95 % interval)")
     right.set_title("mean trumps dealt to the bidder")
+    P.integer_ticks(right)
+    P.legend(right, fontsize=8)
     right.grid(alpha=0.3)
     return P.save(fig, path)
 
@@ -147,30 +158,32 @@ def _plot_holders(tabs, sub, path):
     t = tabs["trump_card_holders"]
     if not len(t):
         return None
-    cards = list(t["card"].cat.categories[t["card"].cat.categories.isin(t["card"])])
+    cards = [c for c in t["card"].cat.categories if (t["card"] == c).any()]
     holders = list(t["holder"].cat.categories)
-    fig, (left, right) = P.figure("Who was dealt the key trumps", sub, panels=2)
-    shares = {h: [float(t.loc[(t["card"] == c) & (t["holder"] == h), "share"].sum()) for c in cards]
-              for h in holders}
+    strategies = list(dict.fromkeys(t["strategy"]))
+    fig, axes = P.figure("Who was dealt the key trumps", sub, panels=1 + len(strategies), panel_size=(5.4, 4.2))
+    dealt = t.groupby(["card", "holder"], observed=True)["deals"].sum()
+    shares = {h: [float(dealt.get((c, h), 0) / dealt[c].sum()) for c in cards] for h in holders}
     colours = {h: P.colour(i) for i, h in enumerate(holders)}
-    P.stacked_shares(left, cards, {h: v for h, v in shares.items() if sum(v) > 0}, colours)
-    left.set_ylabel("share of deals")
-    left.set_title("the card's holder as dealt")
-    P.legend_below(left, fontsize=8)
-    s = _enough(t, "deals")
-    for i, holder in enumerate(holders):
-        part = s[s["holder"] == holder]
-        if not len(part):
-            continue
-        x = np.array([cards.index(c) for c in part["card"]])
-        P.points(right, x, part["made_rate"], part["made_rate_lo"], part["made_rate_hi"], holder, i,
-                 offset=(i - 1.5) * 0.08)
-    right.set_xticks(range(len(cards)))
-    right.set_xticklabels(cards)
-    right.set_xlim(-0.6, len(cards) - 0.4)
-    right.set_title("bids made, by the card's holder")
-    _rate_axis(right, "bids made (95 % interval)")
-    P.legend_below(right, fontsize=8)
+    P.stacked_shares(axes[0], cards, {h: v for h, v in shares.items() if sum(v) > 0}, colours)
+    axes[0].set_ylabel("share of deals")
+    axes[0].set_title("the card's holder as dealt")
+    P.legend_below(axes[0], fontsize=8)
+    for ax, strategy in zip(axes[1:], strategies):
+        s = _enough(t[t["strategy"] == strategy], "deals")
+        for i, holder in enumerate(holders):
+            part = s[s["holder"] == holder]
+            if not len(part):
+                continue
+            x = np.array([cards.index(c) for c in part["card"]])
+            P.points(ax, x, part["made_rate"], part["made_rate_lo"], part["made_rate_hi"], holder, i,
+                     offset=(i - 1.5) * 0.08)
+        ax.set_xticks(range(len(cards)))
+        ax.set_xticklabels(cards)
+        ax.set_xlim(-0.6, len(cards) - 0.4)
+        ax.set_title(f"bids made by {strategy}, by the card's holder")
+        _rate_axis(ax, "bids made (95 % interval)")
+        P.legend_below(ax, fontsize=8)
     return P.save(fig, path)
 
 

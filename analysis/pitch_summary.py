@@ -48,22 +48,26 @@ def _trumps(tabs: dict, variant: str) -> list[str]:
                        + (" (the rest tied)" if r["point"] == "Game" else " (the rest not dealt)"))
             lines.append(f"{r['point']}: {in_play}, won by the pitcher in {with_interval(r, 'pitcher_rate')}.")
     holders = tabs["trump_card_holders"]
-    for card, part in holders.groupby("card", observed=True, sort=True):
+    dealt = holders.groupby(["card", "holder"], observed=True)["deals"].sum().reset_index()
+    for card, part in dealt.groupby("card", observed=True, sort=True):
+        total = part["deals"].sum()
         lines.append(f"The {card} was dealt to " + ", ".join(
-            f"{r['holder']} {with_interval(r, 'share')}" for _, r in part.iterrows())
-            + " (bids made: " + ", ".join(f"{r['holder']} {percent(r['made_rate'])}" for _, r in part.iterrows())
-            + ").")
+            f"{r['holder']} {percent(r['deals'] / total)}" for _, r in part.iterrows()) + f" (of {total:,} deals).")
+    jack = holders[holders["card"] == holders["card"].cat.categories[0]] if len(holders) else holders
+    for strategy, part in jack.groupby("strategy", observed=True, sort=True):
+        lines.append(f"{strategy} made its bids with the {part['card'].iloc[0]} dealt to " + ", ".join(
+            f"{r['holder']} in {with_interval(r, 'made_rate')}" for _, r in part.iterrows()) + ".")
     trumps = tabs["bidder_trumps_by_contract"]
-    if len(trumps):
-        lines.append("The bidder's mean trumps as dealt, by his bid: " + ", ".join(
-            f"{int(r['contract'])}: {with_interval(r, 'mean_trumps_dealt', _two)}" for _, r in trumps.iterrows())
+    for strategy, part in trumps.groupby("strategy", observed=True, sort=True):
+        lines.append(f"{strategy} bidding: mean trumps as dealt, by the bid: " + ", ".join(
+            f"{int(r['contract'])}: {with_interval(r, 'mean_trumps_dealt', _two)}" for _, r in part.iterrows())
             + ".")
     made = tabs["made_by_trumps"]
-    if len(made):
-        per = made.groupby("trumps_dealt")[["deals", "made"]].sum()
+    for strategy, part in made.groupby("strategy", observed=True, sort=True):
+        per = part.groupby("trumps_dealt")[["deals", "made"]].sum()
         per = per[per["deals"] >= 10]
         if len(per):
-            lines.append("Bids made by the bidder's trumps as dealt: " + ", ".join(
+            lines.append(f"{strategy}'s bids made by its trumps as dealt (every contract): " + ", ".join(
                 f"{counted(int(k), 'trump')} {percent(r.made / r.deals)}" for k, r in per.iterrows()) + ".")
     if "burned_points" in tabs and len(tabs["burned_points"]):
         t = tabs["burned_points"]
