@@ -9,8 +9,9 @@ seat of every board is played by each kind of player).
   heuristic's share of the board's four games minus the fair share 1/4, and its
   mean score change per deal minus the random players'.
 * Ten-point Pitch: a heuristic team against a random team. Per board, the
-  points per deal the heuristic team wins minus the random team's, and its share
-  of the games minus 1/2.
+  heuristic team's mean score change per deal minus the random team's (a set
+  bidding team loses its bid), its points won in tricks per deal minus the
+  random team's, and its share of the games minus 1/2.
 
 Each per-board difference is one paired sample; prints the means with 95 %
 intervals over boards.
@@ -45,28 +46,30 @@ def heuristic_against_random(variant: str, boards: int, seed: int = 2026):
     fair = 0.25 if variant == "auction" else 0.5
     heuristic_game = np.array([lineup[p] == "heuristic" for p in games["player"]])
     heuristic_deal = np.array([lineup[p] == "heuristic" for p in deals["player"]])
-    # Auction: score change per deal; Ten-point: the seat's own points (a team is two seats)
-    column = "score" if variant == "auction" else "points"
-    wins, per_deal = [], []
+    wins, per_deal, points = [], [], []
     for board in np.unique(games["board"]):
         g = games["board"] == board
         wins.append(games["win"][g & heuristic_game].mean() - fair)
         d = deals["board"] == board
-        h = deals[column][d & heuristic_deal].sum()
-        r = deals[column][d & ~heuristic_deal].sum()
+        h = deals["score"][d & heuristic_deal].sum()
+        r = deals["score"][d & ~heuristic_deal].sum()
         n_deals = d.sum() / 4
         if variant == "auction":   # one heuristic seat against the mean random seat
             per_deal.append(h / n_deals - r / (3 * n_deals))
-        else:                      # team against team
-            per_deal.append((h - r) / n_deals)
-    return mean_and_half(wins), mean_and_half(per_deal)
+        else:                      # team against team: each seat's row holds its team's score
+            per_deal.append((h - r) / (2 * n_deals))
+            points.append((deals["points"][d & heuristic_deal].sum()
+                           - deals["points"][d & ~heuristic_deal].sum()) / n_deals)
+    return mean_and_half(wins), mean_and_half(per_deal), (mean_and_half(points) if points else None)
 
 
 if __name__ == "__main__":
     boards = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
-    units = {"auction": "score per deal", "ten_point": "points per deal"}
     for variant in ("auction", "ten_point"):
-        (w, wh), (p, ph) = heuristic_against_random(variant, boards)
-        print(f"{variant}, {boards} boards: heuristic - random {p:+.3f} {units[variant]} "
-              f"(95 % interval {p - ph:+.3f} to {p + ph:+.3f}); games won over the fair share "
-              f"{w:+.3f} ({w - wh:+.3f} to {w + wh:+.3f})")
+        (w, wh), (p, ph), points = heuristic_against_random(variant, boards)
+        line = (f"{variant}, {boards} boards: heuristic - random {p:+.3f} score per deal "
+                f"(95 % interval {p - ph:+.3f} to {p + ph:+.3f})")
+        if points:
+            line += (f", {points[0]:+.3f} points won per deal ({points[0] - points[1]:+.3f} to "
+                     f"{points[0] + points[1]:+.3f})")
+        print(line + f"; games won over the fair share {w:+.3f} ({w - wh:+.3f} to {w + wh:+.3f})")

@@ -88,8 +88,8 @@ class PitchGame(GameBase):
     def deal_record(self, study, deal: dict) -> dict:
         """The replay record (docs/records.md) of a deal traced by ``trace_board``."""
         if study.variant == "ten_point":
-            from .ten_point_replay import deal_record
-            return deal_record(self, study, deal)
+            from .ten_point_record import deal_record
+            return deal_record(study, deal)
         decisions = [{"seat": seat, "kind": O.PHASE_NAMES[kind],
                       "value": action if kind == O.PHASE_BID else NAMES[action]}
                      for seat, kind, action in deal["decisions"]]

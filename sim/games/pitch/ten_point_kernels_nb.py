@@ -34,6 +34,10 @@ TARGET = 52
 MAX_DEALS = 400          # a game still short of 52 here ends (end = 3), ranked by score
 EXPECTED_DEALS = 10      # deals per game, on the short side (heuristic lineups: 11 to 13 on average)
 ALLOCATE_DEALS = 18      # on the long side: record arrays are sized for this many
+# Four random players: their bids are nearly always set, both scores sink and ~93 % of
+# games reach MAX_DEALS (374 deals a game on average): planned and sized apart.
+RANDOM_EXPECTED_DEALS = 360
+RANDOM_ALLOCATE_DEALS = 400
 # Ten-point Pitch's params start here in a heuristic's row (strategies.pitch_nb.TEN_POINT_FIRST;
 # read from the Auction module, not pitch_nb, which imports this game's engine's players)
 TEN_POINT_FIRST = len(_AUCTION_NAMES)
