@@ -253,6 +253,9 @@ def test_chunks_of_a_study_add_up_and_recount_the_records(variant):
     assert t["contract_success"]["deals"].sum() == len(bidders) == len(d) // 4
     assert t["contract_success"]["made"].sum() == bidders["made"].sum()
     assert t["forced_bids"].query("bidding == 'forced on the dealer'")["deals"].sum() == bidders["forced"].sum()
+    positions = t["deals_by_position"]
+    assert (positions["hands"] == len(bidders)).all() and positions["bidder"].sum() == len(bidders)
+    assert np.isclose((positions["hands"] * positions["mean_score"]).sum(), d["score"].sum())
     dealt = t["trump_card_holders"]
     assert (dealt.groupby("card", observed=True)["deals"].sum() == len(bidders)).all()
     if variant == "auction":
