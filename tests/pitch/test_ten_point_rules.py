@@ -1,5 +1,5 @@
 """Ten-point Pitch's rules on hand-made deals through the replay, each fact worked out
-by hand from the cards (docs/pitch_ten_point_notes.md has the record format); then the
+by hand from the cards (docs/records.md has the record format); then the
 kernel against the step interface on traced boards, and the heuristic against random.
 
 Deal A (dealer 3, spades named by seat 0 after 5, pass, pass, pass):

@@ -113,9 +113,8 @@ def write_game_rows_nb(games_out, g_row, game_id, board, lineup, first_dealer, s
         game_row_keys_nb(row, game_id, board, s, lineup[s], s, first_dealer, N)
         if winner >= 0:
             rank, win = rank_and_win_nb(settlement, N, s, True)
-        else:       # stopped at the deal limit: nobody won, ranked by score
+        else:       # stopped at the deal limit: ranked (and the win shared) by score, no settlement
             rank, win = rank_and_win_nb(scores, N, s, True)
-            win = 0.0
         row.total = settlement[s]
         row.rank = rank
         row.win = win

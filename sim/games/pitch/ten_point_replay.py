@@ -6,7 +6,7 @@ order, all from the pile: the stock and the losers' discarded non-trumps),
 ``extra.scores`` (the two teams' game scores before the deal, default 0),
 and the decisions ``bid`` (0 pass, 4 … 10), ``trump`` (a suit letter),
 ``keep`` (a bid loser over 6 trumps: the 6 he keeps; the rest are burned)
-and ``play``. docs/pitch_ten_point_notes.md has the format and the errors.
+and ``play``. docs/records.md has the format and the errors.
 """
 import numpy as np
 
