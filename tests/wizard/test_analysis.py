@@ -461,6 +461,8 @@ OUTPUT_STUDIES = {
     "differenzler": dict(game="jass", variant="differenzler", lineup=["heuristic", "random", "heuristic", "random"]),
     "tarot": dict(game="tarot", players=4, lineup=["heuristic", "random", "heuristic", "random"]),
     "jupiter": dict(game="jupiter", players=4, lineup=["heuristic", "random", "heuristic", "random"]),
+    "pitch_auction": dict(game="pitch", variant="auction", lineup=["heuristic", "random", "random", "random"]),
+    "pitch_ten_point": dict(game="pitch", variant="ten_point", lineup=["heuristic", "random", "heuristic", "random"]),
 }
 
 
