@@ -142,7 +142,7 @@ def main(argv=None) -> int:
     if not cases:
         ap.error(f"unknown case; cases are {', '.join(c.name for c in CASES)}")
     print(f"tricksim bench: median of {args.repeats} runs, {args.cores} cores available")
-    print(f"{'case':<20} {'cores':>5} {'deals/s':>12} {'games/s':>10} {'card plays/s':>14}")
+    print(f"{'case':<25} {'cores':>5} {'deals/s':>12} {'games/s':>10} {'card plays/s':>14}")
     for case in cases:
         case = Case(**{**case.__dict__, "boards": max(1, int(case.boards * args.scale))})
         for cores in sorted({1, args.cores}):
@@ -151,9 +151,9 @@ def main(argv=None) -> int:
             else:
                 d, g, p = bench_all_cores(case, args.repeats, cores)
             games = f"{g:>10,.0f}" if g is not None else f"{'':>10}"
-            print(f"{case.name:<20} {cores:>5} {d:>12,.0f} {games} {p:>14,.0f}", flush=True)
+            print(f"{case.name:<25} {cores:>5} {d:>12,.0f} {games} {p:>14,.0f}", flush=True)
         if case.reference:
-            print(f"{'':<20} for scale: {case.reference}")
+            print(f"{'':<25} for scale: {case.reference}")
     return 0
 
 

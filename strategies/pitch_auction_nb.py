@@ -32,7 +32,7 @@ P_OUT, P_JACK, P_GAME_SCALE, P_MARGIN, P_SMUDGE, P_TAKE = range(6)
 SUIT_CARDS = np.uint64((1 << 52) - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def suit_value(hand, suit, params):
     """The points ``hand`` can expect with ``suit`` as trump (0 without a card of it)."""
     trumps = hand & SUIT_MASKS[suit]
@@ -46,20 +46,22 @@ def suit_value(hand, suit, params):
     if (trumps >> np.uint64(13 * suit + RANK_JACK)) & ONE != ZERO:
         value += params[P_JACK] * (1.0 if n >= 2 else 0.6)
     count = 0.0
-    for c in range(52):
-        if (hand >> np.uint64(c)) & ONE != ZERO:
-            g = GAME_VALUE[c]
-            # a side 10 without its Ace is often lost; trumps take tricks (and count)
-            if RANK_OF[c] == RANK_TEN and SUIT_OF[c] != suit:
-                ace = 13 * SUIT_OF[c] + 12
-                g = g if (hand >> np.uint64(ace)) & ONE != ZERO else g // 2
-            count += g
+    rest = hand
+    while rest != ZERO:             # each card of the hand (set bits, lowest first)
+        c = lowest(rest)
+        rest &= rest - ONE
+        g = GAME_VALUE[c]
+        # a side 10 without its Ace is often lost; trumps take tricks (and count)
+        if RANK_OF[c] == RANK_TEN and SUIT_OF[c] != suit:
+            ace = 13 * SUIT_OF[c] + 12
+            g = g if (hand >> np.uint64(ace)) & ONE != ZERO else g // 2
+        count += g
     count += 3.0 * n
     value += min(1.0, count / params[P_GAME_SCALE])
     return value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def best_suit(hand, params):
     best, best_value = 0, -1.0
     for s in range(4):
@@ -69,7 +71,7 @@ def best_suit(hand, params):
     return best, best_value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose_bid(obs, params):
     legal = np.uint64(obs[O.LEGAL])
     hand = np.uint64(obs[O.HAND])
@@ -94,7 +96,7 @@ def key(card, lead, trump):
     return RANK_OF[card] + 16 * (suit == lead) + 32 * (suit == trump)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def cost(card, trump):
     """What throwing a card gives away: its count, the Jack of trumps, a trump."""
     c = float(GAME_VALUE[card]) + 0.05 * RANK_OF[card]
@@ -103,18 +105,20 @@ def cost(card, trump):
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def cheapest(cards, trump):
     best, best_cost = -1, 1e9
-    for c in range(52):
-        if (cards >> np.uint64(c)) & ONE != ZERO:
-            x = cost(c, trump)
-            if x < best_cost:
-                best, best_cost = c, x
+    rest = cards
+    while rest != ZERO:
+        c = lowest(rest)
+        rest &= rest - ONE
+        x = cost(c, trump)
+        if x < best_cost:
+            best, best_cost = c, x
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_card(obs, params):
     legal = np.uint64(obs[O.LEGAL])
     hand = np.uint64(obs[O.HAND])
@@ -152,8 +156,11 @@ def play_card(obs, params):
         stake += GAME_VALUE[c] + (10.0 if c == 13 * trump + RANK_JACK else 0.0)
     last = k == 3
     winner, winner_cost = -1, 1e9
-    for c in range(52):
-        if (legal >> np.uint64(c)) & ONE != ZERO and key(c, lead, trump) > key(best, lead, trump):
+    rest = legal
+    while rest != ZERO:
+        c = lowest(rest)
+        rest &= rest - ONE
+        if key(c, lead, trump) > key(best, lead, trump):
             sure = last or (ONE << np.uint64(c)) == master
             x = cost(c, trump)
             if sure and x < winner_cost:
