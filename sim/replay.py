@@ -129,6 +129,16 @@ def step_through(state, record: dict):
 
 # -- checks every game's record reader shares -----------------------------------
 
+def decision_kind(where: str, decision, kinds) -> str:
+    """The kind of a record's decision, checked: an object whose ``kind`` is one of ``kinds``."""
+    if not isinstance(decision, dict):
+        raise TricksimError(f"{where}: a decision is an object {{seat, kind, value}}")
+    kind = decision.get("kind")
+    if kind not in kinds:
+        raise TricksimError(f"{where}: unknown kind {kind!r}; kinds are {choices(kinds)}")
+    return kind
+
+
 def record_int(value, what: str, limit: int = 10**9) -> int:
     """``value`` as an int; within ±``limit`` so that it fits the engine's int64 slots."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):

@@ -23,7 +23,8 @@ import numpy as np
 
 from ...errors import TricksimError, choices
 from ...kit_nb import CH_DEAL, CH_DEALER, CH_SIZE, CH_TOTALS
-from ...replay import StepView, counted, dealt_once, record_int, record_options, step_through
+from ...replay import (StepView, counted, dealt_once, decision_kind, record_int, record_options,
+                       step_through)
 from . import obs as O
 from . import step_nb as S
 from .cards import (COLOURS, N_CARDS, NAMES, card_name, cards_in, is_god, is_numbered,
@@ -327,11 +328,7 @@ class _Replay(StepView):
     # -- one decision -----------------------------------------------------------------
     def step(self, number: int, decision) -> None:
         where = f"decision {number}"
-        if not isinstance(decision, dict):
-            raise TricksimError(f"{where}: a decision is an object {{seat, kind, value}}")
-        kind = decision.get("kind")
-        if kind not in KINDS:
-            raise TricksimError(f"{where}: unknown kind {kind!r}; kinds are {choices(KINDS)}")
+        kind = decision_kind(where, decision, KINDS)
         if S.is_over_nb(self.st):
             self._next_round(where)
         seat, phase = self.seat(), self.phase()

@@ -12,7 +12,7 @@ import numpy as np
 
 from ...errors import TricksimError, choices
 from ...kit_nb import CH_DEALER, CH_SIZE, CH_TOTALS
-from ...replay import (StepView, counted, current_trick_lines, dealt_once, record_int,
+from ...replay import (StepView, counted, current_trick_lines, dealt_once, decision_kind, record_int,
                        record_options, step_through, trick_line)
 from . import auction_step_nb as A
 from . import obs as O
@@ -90,12 +90,7 @@ class _Replay(StepView):
     # -- one decision -----------------------------------------------------------------
     def step(self, number: int, decision) -> None:
         where = f"decision {number}"
-        if not isinstance(decision, dict):
-            raise TricksimError(f"{where}: a decision is an object {{seat, kind, value}}")
-        kind = decision.get("kind")
-        if kind not in KINDS:
-            raise TricksimError(f"{where}: unknown kind {kind!r}; Auction Pitch's kinds are "
-                                f"{choices(KINDS)}")
+        kind = decision_kind(where, decision, KINDS)
         if S.is_over_nb(self.st):
             raise TricksimError(f"{where}: the deal is over; nothing more to decide")
         seat, phase = self.seat(), self.phase()

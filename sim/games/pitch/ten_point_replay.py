@@ -10,10 +10,10 @@ and ``play``. docs/records.md has the format and the errors.
 """
 import numpy as np
 
-from ...errors import TricksimError, choices
+from ...errors import TricksimError
 from ...kit_nb import CH_DEALER, CH_SIZE, CH_TOTALS
-from ...replay import (StepView, counted, current_trick_lines, dealt_once, record_int, step_through,
-                       trick_line)
+from ...replay import (StepView, counted, current_trick_lines, dealt_once, decision_kind, record_int,
+                       step_through, trick_line)
 from . import obs as O
 from . import step_nb as S
 from .cards import (HIGH_JOKER, LOW_JOKER, N_CARDS, NAMES, RANK_ACE, RANK_JACK, RANK_KING,
@@ -180,11 +180,7 @@ class _Replay(StepView):
     # -- one decision -----------------------------------------------------------------
     def step(self, number: int, decision) -> None:
         where = f"decision {number}"
-        if not isinstance(decision, dict):
-            raise TricksimError(f"{where}: a decision is an object {{seat, kind, value}}")
-        kind = decision.get("kind")
-        if kind not in KINDS:
-            raise TricksimError(f"{where}: unknown kind {kind!r}; kinds are {choices(KINDS)}")
+        kind = decision_kind(where, decision, KINDS)
         if S.is_over_nb(self.st):
             raise TricksimError(f"{where}: the deal is over; nothing more to decide")
         seat, phase = self.seat(), self.phase()

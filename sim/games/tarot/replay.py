@@ -11,7 +11,8 @@ import numpy as np
 
 from ...errors import TricksimError, choices
 from ...kit_nb import CH_DEALER, CH_SIZE
-from ...replay import StepView, counted, dealt_once, record_int, record_options, step_through
+from ...replay import (StepView, counted, dealt_once, decision_kind, record_int, record_options,
+                       step_through)
 from . import obs as O
 from . import step_nb as S
 from .cards import EXCUSE, N_CARDS, NAMES, card_name, is_trump, names_in, parse_card
@@ -113,11 +114,7 @@ class _Replay(StepView):
     # -- one decision -----------------------------------------------------------------
     def step(self, number: int, decision) -> None:
         where = f"decision {number}"
-        if not isinstance(decision, dict):
-            raise TricksimError(f"{where}: a decision is an object {{seat, kind, value}}")
-        kind = decision.get("kind")
-        if kind not in KINDS:
-            raise TricksimError(f"{where}: unknown kind {kind!r}; kinds are {choices(KINDS)}")
+        kind = decision_kind(where, decision, KINDS)
         if kind == "call" and self.n != 5:
             raise TricksimError(f"{where}: a King is called only with 5 players, not {self.n}")
         # an undeclared slam or handful is a decision not to declare
