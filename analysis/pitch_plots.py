@@ -57,11 +57,7 @@ def _rate_axis(ax, ylabel):
 def _plot_success(tabs, sub, path):
     fig, (left, right) = P.figure("Bids made, by contract, strategy and position", sub, panels=2)
     t = _enough(tabs["contract_success"], "deals")
-    strategies = list(dict.fromkeys(t["strategy"]))
-    for i, strategy in enumerate(strategies):
-        s = t[t["strategy"] == strategy]
-        P.points(left, s["contract"], s["made_rate"], s["made_rate_lo"], s["made_rate_hi"], str(strategy), i,
-                 offset=(i - (len(strategies) - 1) / 2) * 0.08)
+    P.grouped_points(left, t, "strategy", "contract", "made_rate")
     left.set_xlabel("contract (the winning bid)")
     left.set_title("by the bidder's strategy")
     P.integer_ticks(left)
@@ -70,11 +66,8 @@ def _plot_success(tabs, sub, path):
     t = tabs["contract_success_by_position"]
     t = _enough(with_rate(sum_by(t, ["position", "contract"], ["deals", "made"]), "made", "deals", "made_rate"),
                 "deals")
-    contracts = sorted(set(t["contract"]))
-    for i, contract in enumerate(contracts):
-        s = t[t["contract"] == contract]
-        P.points(right, s["position"], s["made_rate"], s["made_rate_lo"], s["made_rate_hi"], f"bid {contract}", i,
-                 offset=(i - (len(contracts) - 1) / 2) * 0.06)
+    P.grouped_points(right, t, "contract", "position", "made_rate", label=lambda c: f"bid {c}",
+                     spread=0.06, groups=sorted(set(t["contract"])))
     right.set_xticks(range(4))
     right.set_xticklabels(["first hand", "2nd hand", "3rd hand", "dealer"])
     right.set_title("by the bidder's position (every strategy)")
@@ -86,11 +79,7 @@ def _plot_success(tabs, sub, path):
 def _plot_points(tabs, sub, path):
     fig, (left, right) = P.figure("Points the bidding side took, against its bid", sub, panels=2)
     t = _enough(tabs["contract_success"], "deals")
-    strategies = list(dict.fromkeys(t["strategy"]))
-    for i, strategy in enumerate(strategies):
-        s = t[t["strategy"] == strategy]
-        P.points(left, s["contract"], s["mean_points"], s["mean_points_lo"], s["mean_points_hi"], str(strategy), i,
-                 offset=(i - (len(strategies) - 1) / 2) * 0.08)
+    P.grouped_points(left, t, "strategy", "contract", "mean_points")
     if len(t):
         low, high = int(t["contract"].min()), int(t["contract"].max())
         left.plot([low - 0.3, high + 0.3], [low - 0.3, high + 0.3], color="grey", linestyle="--", linewidth=1,
@@ -129,11 +118,8 @@ def _plot_trumps(tabs, sub, path):
                          panel_size=(5.4, 4.2))
     for ax, strategy in zip(axes, strategies):
         t = _enough(made[made["strategy"] == strategy], "deals")
-        contracts = sorted(set(t["contract"]))
-        for i, contract in enumerate(contracts):
-            s = t[t["contract"] == contract]
-            P.points(ax, s["trumps_dealt"], s["made_rate"], s["made_rate_lo"], s["made_rate_hi"], f"bid {contract}",
-                     i, offset=(i - (len(contracts) - 1) / 2) * 0.06)
+        P.grouped_points(ax, t, "contract", "trumps_dealt", "made_rate", label=lambda c: f"bid {c}",
+                         spread=0.06, groups=sorted(set(t["contract"])))
         ax.set_xlabel("trumps in the bidder's hand as dealt")
         ax.set_title(f"bids made by {strategy}, by trumps dealt")
         P.integer_ticks(ax)
@@ -141,10 +127,7 @@ def _plot_trumps(tabs, sub, path):
         P.legend(ax, fontsize=8, ncols=2)
     right = axes[-1]
     means = _enough(tabs["bidder_trumps_by_contract"], "deals")
-    for i, strategy in enumerate(strategies):
-        s = means[means["strategy"] == strategy]
-        P.points(right, s["contract"], s["mean_trumps_dealt"], s["mean_trumps_dealt_lo"], s["mean_trumps_dealt_hi"],
-                 str(strategy), i, offset=(i - (len(strategies) - 1) / 2) * 0.08)
+    P.grouped_points(right, means, "strategy", "contract", "mean_trumps_dealt", groups=strategies)
     right.set_xlabel("contract (the winning bid)")
     right.set_ylabel("the bidder's trumps as dealt (95 % interval)")
     right.set_title("mean trumps dealt to the bidder")

@@ -77,6 +77,19 @@ def points(ax, x, y, lo, hi, label: str | None = None, i: int = 0, offset: float
                 label=label)
 
 
+def grouped_points(ax, table, by: str, x: str, y: str, label=str, spread: float = 0.08,
+                   groups=None) -> None:
+    """One series of :func:`points` per value of column ``by`` (in the order met, or
+    ``groups``), estimates ``y`` with their ``y_lo``/``y_hi`` interval over ``x``; the
+    series are shifted ``spread`` apart around each x so that their bars do not hide
+    each other. ``label`` names a series from its value."""
+    groups = list(dict.fromkeys(table[by])) if groups is None else list(groups)
+    for i, value in enumerate(groups):
+        s = table[table[by] == value]
+        points(ax, s[x], s[y], s[f"{y}_lo"], s[f"{y}_hi"], label(value), i,
+               offset=(i - (len(groups) - 1) / 2) * spread)
+
+
 def category_points(ax, labels, y, lo, hi, i: int = 0) -> None:
     """Point estimates with error bars over category labels on the x axis."""
     points(ax, np.arange(len(labels)), y, lo, hi, i=i)

@@ -22,6 +22,7 @@ from numba import njit
 
 from sim.bits_nb import ONE, ZERO, highest, lowest, popcount
 from sim.games.pitch import obs as O
+from sim.games.pitch.auction_rules_nb import trick_key_nb
 from sim.games.pitch.cards import GAME_VALUE, RANK_JACK, RANK_OF, RANK_TEN, SUIT_MASKS, SUIT_OF
 
 NAMES = ("bid_out", "bid_jack", "bid_game_scale", "bid_margin", "bid_smudge", "play_take")
@@ -91,12 +92,6 @@ def choose_bid(obs, params):
 
 
 @njit(cache=True, inline="always")
-def key(card, lead, trump):
-    suit = SUIT_OF[card]
-    return RANK_OF[card] + 16 * (suit == lead) + 32 * (suit == trump)
-
-
-@njit(cache=True, inline="always")
 def cost(card, trump):
     """What throwing a card gives away: its count, the Jack of trumps, a trump."""
     c = float(GAME_VALUE[card]) + 0.05 * RANK_OF[card]
@@ -160,7 +155,7 @@ def play_card(obs, params):
     while rest != ZERO:
         c = lowest(rest)
         rest &= rest - ONE
-        if key(c, lead, trump) > key(best, lead, trump):
+        if trick_key_nb(c, lead, trump) > trick_key_nb(best, lead, trump):
             sure = last or (ONE << np.uint64(c)) == master
             x = cost(c, trump)
             if sure and x < winner_cost:

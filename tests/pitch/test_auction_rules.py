@@ -5,7 +5,6 @@ the scores, the winner and the settlement) was worked out by hand from the
 cards in the comments, never read back from the engine. docs/rules.md states
 the rules; docs/records.md the record format.
 """
-import numpy as np
 import pytest
 
 from sim import registry

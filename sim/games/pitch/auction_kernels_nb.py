@@ -20,7 +20,8 @@ from ...kit_nb import (CH_DEALER, CH_SIZE, CH_TOTALS, board_fits_nb, chunk_done_
 from ...rng_nb import below, shuffle_prefix
 from strategies.abi import KIND_RANDOM
 from . import obs as O
-from .auction_step_nb import (HAND_SIZE, N, apply_bid_nb, ask_player_nb, count_nb,
+from .auction_rules_nb import count_nb
+from .auction_step_nb import (HAND_SIZE, N, apply_bid_nb, ask_player_nb,
                               legal_bids_nb, play_cards_nb, score_change_nb, begin_deal_nb,
                               winner_nb)
 from .cards import SUIT_MASKS

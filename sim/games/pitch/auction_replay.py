@@ -15,6 +15,7 @@ from ...kit_nb import CH_DEALER, CH_SIZE, CH_TOTALS
 from ...replay import (StepView, counted, current_trick_lines, dealt_once, decision_kind, record_int,
                        record_options, step_through, trick_line)
 from . import auction_step_nb as A
+from .auction_rules_nb import count_nb
 from . import obs as O
 from . import step_nb as S
 from .cards import N_SUIT_CARDS, NAMES, SUITS, card_name, cards_in, parse_card
@@ -183,7 +184,7 @@ class _Replay(StepView):
             "points": {name: (seat if seat >= 0 else None) for name, seat in seats.items()},
             "high_card": NAMES[trumps[-1]], "low_card": NAMES[trumps[0]],
             "jack_in_play": seats["jack"] >= 0,
-            "counts": [int(A.count_nb(np.uint64(st[O.TAKEN + s]))) for s in range(A.N)],
+            "counts": [int(count_nb(np.uint64(st[O.TAKEN + s]))) for s in range(A.N)],
             "points_won": [int(st[O.POINTS + s]) for s in range(A.N)],
             "made": made,
             "score": [int(x) for x in change],

@@ -12,14 +12,15 @@ wins the game in the counting order. docs/rules.md states the rules.
 import numpy as np
 from numba import njit
 
-from ...bits_nb import ONE, ZERO, bit, highest, lowest, popcount
+from ...bits_nb import ONE, ZERO, bit, highest, lowest
 from ...kit_nb import (CH_DEALER, CH_TOTALS, close_trick_nb, draw_nb, flag_illegal_nb, is_legal_nb,
                        random_choice_nb, store_trick_nb, trace_decision_nb)
 from strategies.abi import KIND_HEURISTIC, KIND_RANDOM
 from strategies.pitch_auction_nb import auction_heuristic_nb
 from . import obs as O
+from .auction_rules_nb import count_nb, legal_cards_nb, trick_key_nb
+from .cards import RANK_JACK, SUIT_MASKS, SUIT_OF
 from .cfg import CFG_ALL_PASS, CFG_LOW_TO
-from .cards import ACES, JACKS, KINGS, QUEENS, RANK_JACK, RANK_OF, SUIT_MASKS, SUIT_OF, TENS
 
 N = 4
 HAND_SIZE = 6
@@ -27,13 +28,6 @@ TARGET = 7
 SMUDGE = 4
 LOWEST_BID = 2
 BID_BITS = np.uint64(0b11100)     # the bids 2, 3, 4 as action bits
-
-
-@njit(cache=True, inline="always")
-def count_nb(taken):
-    """Game's count of a set of cards taken in tricks."""
-    return (10 * popcount(taken & TENS) + 4 * popcount(taken & ACES) + 3 * popcount(taken & KINGS)
-            + 2 * popcount(taken & QUEENS) + popcount(taken & JACKS))
 
 
 # -- the deal's start and the bidding ---------------------------------------------------
@@ -107,27 +101,6 @@ def apply_bid_nb(st, bid):
 
 
 # -- card play ---------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def legal_cards_nb(hand, lead, trump):
-    """A lead: any card. Trump led: follow if able. Another suit led: follow or
-    trump, as the player likes. Unable to follow: any card."""
-    if lead < 0:
-        return hand
-    follow = hand & SUIT_MASKS[lead]
-    if follow == ZERO:
-        return hand
-    if lead == trump:
-        return follow
-    return follow | (hand & SUIT_MASKS[trump])
-
-
-@njit(cache=True, inline="always")
-def trick_key_nb(card, lead, trump):
-    """Orders a trick's cards: trumps above the suit led above the rest, then by rank."""
-    suit = SUIT_OF[card]
-    return RANK_OF[card] + 16 * (suit == lead) + 32 * (suit == trump)
-
-
 @njit(cache=True, inline="always")
 def legal_now_nb(st, hands):
     phase = st[O.PHASE]

@@ -16,7 +16,7 @@ from . import ten_point_kernels_nb as TK
 from .cards import N_CARDS, N_SUIT_CARDS, NAMES, SUITS, cards_in
 from .records import DEALS, GAMES
 from .replay import config as replay_config
-from .step_nb import CFG_SEATING
+from .cfg import CFG_SEATING
 
 HAND_CARDS = {"auction": 6, "ten_point": 9}
 

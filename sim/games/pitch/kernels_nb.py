@@ -8,7 +8,7 @@ from numba import njit, prange
 
 from . import obs as O
 from .auction_kernels_nb import auction_chunk_nb
-from .step_nb import CFG_VARIANT
+from .cfg import CFG_VARIANT
 from .ten_point_kernels_nb import ten_point_chunk_nb
 
 

@@ -9,9 +9,8 @@ import importlib
 import numpy as np
 
 from ...errors import TricksimError, choices
+from . import cfg as C
 from . import obs as O
-from . import step_nb as S
-from .info import PITCH_INFO
 
 VARIANT_CODES = {"auction": O.VARIANT_AUCTION, "ten_point": O.VARIANT_TEN_POINT}
 _MODULES = {"auction": "sim.games.pitch.auction_replay",
@@ -20,11 +19,11 @@ _MODULES = {"auction": "sim.games.pitch.auction_replay",
 
 def config(variant: str, options: dict) -> np.ndarray:
     """The kernels' ``cfg`` for a variant and its (validated) options; seating fixed."""
-    cfg = np.zeros(S.CFG_SIZE, dtype=np.int64)
-    cfg[S.CFG_VARIANT] = VARIANT_CODES[variant]
-    cfg[S.CFG_ALL_PASS] = 1 if options.get("all_pass") == "redeal" else 0
-    cfg[S.CFG_LOW_TO] = 1 if options.get("low_to") == "taken" else 0
-    cfg[S.CFG_SETTLE] = 1 if options.get("settle_setbacks") == "yes" else 0
+    cfg = np.zeros(C.CFG_SIZE, dtype=np.int64)
+    cfg[C.CFG_VARIANT] = VARIANT_CODES[variant]
+    cfg[C.CFG_ALL_PASS] = 1 if options.get("all_pass") == "redeal" else 0
+    cfg[C.CFG_LOW_TO] = 1 if options.get("low_to") == "taken" else 0
+    cfg[C.CFG_SETTLE] = 1 if options.get("settle_setbacks") == "yes" else 0
     return cfg
 
 

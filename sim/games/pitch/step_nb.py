@@ -14,7 +14,7 @@ from . import auction_step_nb as A
 from . import obs as O
 from . import ten_point_step_nb as T
 
-from .cfg import CFG_ALL_PASS, CFG_LOW_TO, CFG_SEATING, CFG_SETTLE, CFG_SIZE, CFG_VARIANT  # noqa: F401
+from .cfg import CFG_VARIANT
 
 
 @njit(cache=True)

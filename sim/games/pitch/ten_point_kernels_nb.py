@@ -20,14 +20,14 @@ from numba import njit
 from ...bits_nb import ONE, ZERO, popcount
 from ...kit_nb import (CH_DEALER, CH_SIZE, CH_TOTALS, chunk_done_nb, deal_attempt_stream_nb,
                        deal_row_keys_nb, draw_nb, flag_illegal_nb, flag_where_nb, game_row_keys_nb,
-                       is_legal_nb, random_choice_nb, rotations_nb, start_board_nb, start_game_nb,
-                       trace_deal_nb, trace_decision_nb)
+                       is_legal_nb, random_choice_nb, rank_and_win_nb, rotations_nb, start_board_nb,
+                       start_game_nb, trace_deal_nb, trace_decision_nb)
 from ...rng_nb import below, shuffle_prefix
 from strategies.abi import KIND_HEURISTIC, KIND_RANDOM
 from strategies.pitch_auction_nb import NAMES as _AUCTION_NAMES
 from strategies.pitch_ten_point_nb import ten_point_heuristic_nb
 from . import obs as O
-from .step_nb import CFG_SEATING
+from .cfg import CFG_SEATING
 from .ten_point_step_nb import apply_action_nb, legal_now_nb, made_nb, result_nb, start_deal_nb
 
 TARGET = 52
@@ -78,13 +78,12 @@ def decide_nb(st, hands, seat, kinds, params, fns, slot, draw, obs):
 
 
 @njit(cache=True, inline="always")
-def team_rank_win_nb(winner, team, score_other, score_mine):
-    """(rank, win) of a team: the winner's 1 and 1.0; at the deal limit by score."""
+def team_rank_win_nb(winner, team, scores):
+    """(rank, win) of a team: the winner's 1 and 1.0; at the deal limit by score (the
+    kit's rank and win share over the two teams' scores)."""
     if winner >= 0:
         return (1, 1.0) if winner == team else (2, 0.0)
-    if score_mine == score_other:
-        return 1, 0.5
-    return (1, 1.0) if score_mine > score_other else (2, 0.0)
+    return rank_and_win_nb(scores, 2, team, True)
 
 
 @njit(cache=True, nogil=True)
@@ -193,7 +192,7 @@ def ten_point_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_
                 row = games_out[g_row]
                 t = s % 2
                 game_row_keys_nb(row, game_id, board, s, lineup[s], t, first_dealer, 4)
-                rank, win = team_rank_win_nb(winner, t, team[1 - t], team[t])
+                rank, win = team_rank_win_nb(winner, t, team)
                 row.total = team[t]
                 row.rank = rank
                 row.win = win
