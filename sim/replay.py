@@ -156,6 +156,18 @@ def record_options(info, record: dict, variant: str = "") -> dict:
     return info.validate(raw, variant)
 
 
+def card_list(value, where: str, parse_card) -> list[int]:
+    """A record's list of cards (``where`` names the field) read with the game's ``parse_card``."""
+    if not isinstance(value, list):
+        raise TricksimError(f"{where} must be a list of cards, not {value!r}")
+    return [parse_card(c) for c in value]
+
+
+def sorted_names(cards, names) -> list[str]:
+    """The names (``names[card]``) of ``cards``, in the order of their ids."""
+    return [names[c] for c in sorted(cards)]
+
+
 def dealt_once(hands: list[list[int]], card_name) -> dict[int, int]:
     """Card -> seat holding it; raises if a card is dealt twice."""
     holder: dict[int, int] = {}

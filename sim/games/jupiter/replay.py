@@ -19,18 +19,24 @@ Decisions: ``layout`` (a card), ``bid`` (``{"counter": k, "locked": bool}`` or
 played) and ``take`` (the card taken at the allocation, every card taken, even
 when forced).
 """
+from functools import partial
+
 import numpy as np
 
 from ...errors import TricksimError, choices
 from ...kit_nb import CH_DEAL, CH_DEALER, CH_SIZE, CH_TOTALS
-from ...replay import (StepView, counted, dealt_once, decision_kind, record_int, record_options,
-                       step_through)
+from ...replay import (StepView, card_list, counted, dealt_once, decision_kind, record_int,
+                       record_options, sorted_names, step_through)
 from . import obs as O
 from . import step_nb as S
 from .cards import (COLOURS, N_CARDS, NAMES, card_name, cards_in, is_god, is_numbered,
                     number, pack, parse_card)
 from .info import JUPITER_INFO
 from .rules_nb import GOD_HIGH, GOD_HIGH_ACTION, STEP_NAMES
+
+_cards = partial(card_list, parse_card=parse_card)   # a record's list of Beim Jupiter cards
+_names = partial(sorted_names, names=NAMES)
+
 
 KINDS = ("layout", "bid", "play", "take")
 ROUND_EXTRA = {"round", "unseen", "table", "zero_unused", "scores"}
@@ -48,14 +54,8 @@ def config(players: int, options: dict) -> np.ndarray:
     return cfg
 
 
-def _cards(value, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise TricksimError(f"{where} must be a list of cards, not {value!r}")
-    return [parse_card(c) for c in value]
 
 
-def _names(cards) -> list[str]:
-    return [NAMES[c] for c in sorted(cards)]
 
 
 def bid_text(counter: int, locked: int):

@@ -8,19 +8,24 @@ pack), ``extra.scores`` and ``extra.setbacks`` the game before the deal
 make or set, the deal's score changes, the game scores after it and, when
 the deal ends the game, the winner and the settlement.
 """
+from functools import partial
+
 import numpy as np
 
 from ...errors import TricksimError, choices
 from ...kit_nb import CH_DEALER, CH_SIZE, CH_TOTALS
 from ...replay import (StepView, counted, current_trick_lines, dealt_once, decision_kind, record_int,
-                       record_options, step_through, trick_line)
+                       record_options, sorted_names, step_through, trick_line)
 from . import auction_step_nb as A
-from .auction_rules_nb import count_nb
 from . import obs as O
 from . import step_nb as S
+from .auction_rules_nb import count_nb
 from .cards import N_SUIT_CARDS, NAMES, SUITS, card_name, cards_in, parse_card
 from .info import PITCH_INFO
 from .replay import config
+
+_sorted_names = partial(sorted_names, names=NAMES)
+
 
 KINDS = ("bid", "play")
 POINT_NAMES = ("high", "low", "jack", "game")
@@ -35,8 +40,6 @@ def _seat_list(extra: dict, key: str) -> list[int]:
     return [record_int(v, f"extra.{key}[{s}]", 10_000) for s, v in enumerate(value)]
 
 
-def _sorted_names(cards) -> list[str]:
-    return [NAMES[c] for c in sorted(cards)]
 
 
 class _Replay(StepView):

@@ -8,18 +8,24 @@ and the decisions ``bid`` (0 pass, 4 … 10), ``trump`` (a suit letter),
 ``keep`` (a bid loser over 6 trumps: the 6 he keeps; the rest are burned)
 and ``play``. docs/records.md has the format and the errors.
 """
+from functools import partial
+
 import numpy as np
 
 from ...errors import TricksimError
 from ...kit_nb import CH_DEALER, CH_SIZE, CH_TOTALS
-from ...replay import (StepView, counted, current_trick_lines, dealt_once, decision_kind, record_int,
-                       step_through, trick_line)
+from ...replay import (StepView, card_list, counted, current_trick_lines, dealt_once, decision_kind,
+                       record_int, sorted_names, step_through, trick_line)
 from . import obs as O
 from . import step_nb as S
 from .cards import (HIGH_JOKER, LOW_JOKER, N_CARDS, NAMES, RANK_ACE, RANK_JACK, RANK_KING,
                     RANK_QUEEN, RANK_TEN, SAME_COLOUR, SUITS, card_name, parse_card,
                     ten_point_trumps)
 from .replay import config
+
+_cards = partial(card_list, parse_card=parse_card)   # a record's list of cards (54-card pack)
+names = partial(sorted_names, names=NAMES)
+
 
 KINDS = ("bid", "trump", "keep", "play")
 TARGET = 52
@@ -70,14 +76,8 @@ def trump_value(card: int, trump: int) -> int:
     return r if r <= RANK_TEN else r + 3
 
 
-def _cards(value, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise TricksimError(f"{where} must be a list of cards, not {value!r}")
-    return [parse_card(c) for c in value]
 
 
-def names(cards) -> list[str]:
-    return [NAMES[c] for c in sorted(cards)]
 
 
 def _suit(value, where: str) -> int:

@@ -7,17 +7,23 @@ the decisions ``bid``, ``call`` (5 players), ``discard`` (a list of cards),
 declared, just before the seat's first card) and ``play``. A slam or handful
 not in the record is a decision not to declare.
 """
+from functools import partial
+
 import numpy as np
 
 from ...errors import TricksimError, choices
 from ...kit_nb import CH_DEALER, CH_SIZE
-from ...replay import (StepView, counted, dealt_once, decision_kind, record_int, record_options,
-                       step_through)
+from ...replay import (StepView, card_list, counted, dealt_once, decision_kind, record_int,
+                       record_options, sorted_names, step_through)
 from . import obs as O
 from . import step_nb as S
 from .cards import EXCUSE, N_CARDS, NAMES, card_name, is_trump, names_in, parse_card
 from .info import TAROT_INFO
 from .rules_nb import HANDFUL_TRUMPS
+
+_cards = partial(card_list, parse_card=parse_card)   # a record's list of tarot cards
+_sorted_names = partial(sorted_names, names=NAMES)
+
 
 BIDS = ("pass", "take", "guard", "guard_without", "guard_against")
 CONTRACT_NAMES = ("pass", "Take", "Guard", "Guard Without", "Guard Against")
@@ -33,10 +39,6 @@ def config(players: int, options: dict) -> np.ndarray:
     return cfg
 
 
-def _cards(value, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise TricksimError(f"{where} must be a list of cards, not {value!r}")
-    return [parse_card(c) for c in value]
 
 
 def _half(points: int):
@@ -44,8 +46,6 @@ def _half(points: int):
     return points // 2 if points % 2 == 0 else points / 2
 
 
-def _sorted_names(cards) -> list[str]:
-    return [NAMES[c] for c in sorted(cards)]
 
 
 class _Replay(StepView):
