@@ -66,7 +66,7 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from . import registry, store
+from . import cache, registry, store
 from .errors import TricksimError, choices
 from .rng_nb import chunk_states
 from .store import run_digest  # noqa: F401  (part of the runner's API)
@@ -332,15 +332,13 @@ def _code(study: Study, family: str, players: list[dict]) -> dict:
     """What decides the results besides the study: the engine's sources, the
     source file of every user player's module, and the players' params.
     ``hash`` changes when any of them does."""
-    from . import _engine_source_hash
-
     modules = {}
     for spec in study.lineup:
         for name in sorted(_player_modules(family, spec)):
             path = getattr(sys.modules.get(name), "__file__", None)
             modules[name] = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16] if path else None
     params = [[p["spec"], p["params"]] for p in players]
-    code = {"engine": _engine_source_hash(), "modules": dict(sorted(modules.items()))}
+    code = {"engine": cache.engine_hash(family), "modules": dict(sorted(modules.items()))}
     text = json.dumps([code, params], sort_keys=True)
     code["hash"] = hashlib.sha256(text.encode()).hexdigest()[:16]
     return code

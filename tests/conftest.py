@@ -1,19 +1,32 @@
-"""Shared test setup: warm every game's kernels once, and run whole studies.
+"""Shared test setup: warm a family's kernels once, and run whole studies.
 
-Compiling (or loading from numba's on-disk cache) happens once per session
-here, so no single test carries the compile time and timings stay honest.
+A test under ``tests/<family>/`` first warms that family's games, once per
+session, so that no single test of a family carries its compile time; other
+tests compile (or load from numba's on-disk cache) what they use when they
+use it. A session that runs one family's tests compiles that family alone.
 """
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from sim import registry
 from sim.rng_nb import chunk_states
 
+_TESTS = Path(__file__).parent
+_warm: set[str] = set()
 
-@pytest.fixture(scope="session", autouse=True)
-def warm_up_games():
-    for meta in registry.all_games():
-        registry.game(meta.name).warmup()
+
+@pytest.fixture(autouse=True)
+def warm_up_family(request):
+    """Warm the games of the family whose folder the test is in (once a session)."""
+    parts = Path(str(request.node.fspath)).resolve().relative_to(_TESTS).parts
+    family = parts[0] if len(parts) > 1 else None
+    if family is not None and family not in _warm:
+        _warm.add(family)
+        for meta in registry.all_games():
+            if meta.family == family:
+                registry.game(meta.name).warmup()
 
 
 def run_all_chunks(study, order=None) -> dict[str, np.ndarray]:

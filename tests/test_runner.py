@@ -366,12 +366,12 @@ def test_resume_with_the_user_module_unchanged_keeps_finished_chunks(tmp_path, m
 
 
 def test_resume_after_the_engine_changed_is_refused(tmp_path, monkeypatch):
-    import sim
+    from sim import cache
     fail_on_chunk(monkeypatch, failing_chunk=2)
     with pytest.raises(TricksimError, match="simulated interruption"):
         run_study(small_study(), tmp_path / "run", backend="serial", progress=False)
     fail_on_chunk(monkeypatch, failing_chunk=None)
-    monkeypatch.setattr(sim, "_engine_source_hash", lambda: "another-engine")
+    monkeypatch.setattr(cache, "engine_hash", lambda family: "another-engine")
     with pytest.raises(TricksimError, match="other code"):
         run_study(small_study(), tmp_path / "run", backend="serial", progress=False)
 

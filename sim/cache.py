@@ -1,0 +1,141 @@
+"""numba's on-disk cache, one folder per game family.
+
+numba checks only a cached function's own source file before it loads it,
+while a game's kernels inline its rules, its built-in players and the kit
+from other files: an edit to ``rules_nb.py`` alone would leave a stale
+kernel in the cache. So every cached function goes to a folder named by a
+hash of all the sources it can inline:
+
+* a file of a game family — ``sim/games/<family>/…`` or
+  ``strategies/<family>…`` — hashes that family's files and the kit;
+* a file of the kit (:data:`KIT`: the compiled pieces every game shares)
+  hashes the kit alone;
+* any other file (a user's player, a plug-in game, the example players)
+  hashes every source of ``sim/`` and ``strategies/``, as it may inline
+  anything.
+
+An edit to one game's rules therefore recompiles that game alone; an edit
+to the CLI, the runner or the store recompiles nothing that is cached by
+family. A family's compiled modules import only the kit and their own
+family (``tests/test_cache.py`` keeps that true), which is what makes the
+family hash complete.
+
+``NUMBA_CACHE_DIR`` set by the user wins: every function then goes to that
+one folder, as numba does by default. ``TRICKSIM_CACHE_DIR`` moves the base
+folder (default ``~/.cache/tricksim``).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from functools import lru_cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("sim", "strategies")
+
+# The compiled pieces every game's kernels inline.
+KIT = ("sim/bits_nb.py", "sim/kit_nb.py", "sim/rng_nb.py", "strategies/abi.py", "sim/cache.py")
+
+
+def _sources(root: Path) -> list[Path]:
+    return sorted(p for package in PACKAGES for p in (root / package).rglob("*.py"))
+
+
+@lru_cache(maxsize=None)
+def families(root: Path = ROOT) -> tuple[str, ...]:
+    """The game families: the packages under ``sim/games``."""
+    games = root / "sim" / "games"
+    return tuple(sorted(p.name for p in games.iterdir()
+                        if p.is_dir() and (p / "__init__.py").exists()))
+
+
+def family_of(path: Path, root: Path = ROOT) -> str | None:
+    """The family a source file belongs to, ``"kit"``, or None (anything else)."""
+    try:
+        rel = path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return None
+    if rel in KIT:
+        return "kit"
+    parts = rel.split("/")
+    if parts[:2] == ["sim", "games"] and len(parts) > 3 and parts[2] in families(root):
+        return parts[2]
+    if parts[0] == "strategies" and len(parts) == 2:
+        prefix = parts[1].removesuffix(".py").split("_")[0]
+        if prefix in families(root):
+            return prefix
+    return None
+
+
+def _digest(paths, root: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+@lru_cache(maxsize=None)
+def folder_key(family: str | None, root: Path = ROOT) -> str:
+    """The name of the cache folder of ``family`` ("kit", a family, or None for the rest)."""
+    sources = _sources(root)
+    if family is None:
+        return "all-" + _digest(sources, root)
+    kit = [p for p in sources if family_of(p, root) == "kit"]
+    if family == "kit":
+        return "kit-" + _digest(kit, root)
+    own = [p for p in sources if family_of(p, root) == family]
+    return f"{family}-" + _digest(kit + own, root)
+
+
+@lru_cache(maxsize=None)
+def engine_hash(family: str, root: Path = ROOT) -> str:
+    """A hash of every source that can change a run of ``family``: all of ``sim/``
+    and ``strategies/`` but the other families' files (a resumed run checks it)."""
+    return _digest([p for p in _sources(root) if family_of(p, root) in (family, "kit", None)], root)
+
+
+def base_folder() -> str:
+    return os.environ.get("TRICKSIM_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+        "tricksim")
+
+
+def folder(family: str | None) -> str:
+    return os.path.join(base_folder(), "numba-" + folder_key(family))
+
+
+def configure() -> None:
+    """Point numba's cache at the family folders (once, when ``sim`` is imported)."""
+    if os.environ.get("NUMBA_CACHE_DIR") and not os.environ.get("_TRICKSIM_CACHE_SET"):
+        return  # the user's choice wins
+    import numba
+    from numba.core import caching
+
+    fallback = folder(None)
+    # Inherited by worker processes; marked as ours, so that a worker installs the
+    # family folders as well instead of taking it for the user's choice.
+    os.environ["NUMBA_CACHE_DIR"] = fallback
+    os.environ["_TRICKSIM_CACHE_SET"] = "1"
+    numba.config.CACHE_DIR = fallback
+    user_provided = getattr(caching, "UserProvidedCacheLocator", None) or \
+        getattr(caching, "_UserProvidedCacheLocator")
+
+    class FamilyCacheLocator(user_provided):
+        """numba's user-folder locator with the folder chosen by the file's family."""
+
+        def __init__(self, py_func, py_file):
+            super().__init__(py_func, py_file)
+            self._cache_path = os.path.join(folder(family_of(Path(py_file))),
+                                            self.get_suitable_cache_subpath(py_file))
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            if not os.path.exists(py_file) or family_of(Path(py_file)) is None:
+                return None      # numba's own user-folder locator: the "all" folder
+            return super().from_function(py_func, py_file)
+
+    impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl")
+    if not any(c.__name__ == "FamilyCacheLocator" for c in impl._locator_classes):
+        impl._locator_classes = [FamilyCacheLocator, *impl._locator_classes]
