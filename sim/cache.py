@@ -4,21 +4,23 @@ numba checks only a cached function's own source file before it loads it,
 while a game's kernels inline its rules, its built-in players and the kit
 from other files: an edit to ``rules_nb.py`` alone would leave a stale
 kernel in the cache. So every cached function goes to a folder named by a
-hash of all the sources it can inline:
+hash of all the sources it can inline or read constants from:
 
 * a file of a game family — ``sim/games/<family>/…`` or
-  ``strategies/<family>…`` — hashes that family's files and the kit;
+  ``strategies/<family>…`` — goes to that family's folder, keyed by the
+  kit and the family's *compiled sources*: its ``*_nb.py`` modules and
+  every module of the family they import, directly or not (``obs.py``,
+  ``cards.py``, …; :func:`compiled_sources`);
 * a file of the kit (:data:`KIT`: the compiled pieces every game shares)
-  hashes the kit alone;
+  goes to the kit's folder, keyed by the kit alone;
 * any other file (a user's player, a plug-in game, the example players)
-  hashes every source of ``sim/`` and ``strategies/``, as it may inline
-  anything.
+  goes to a folder keyed by every source of ``sim/`` and ``strategies/``,
+  as it may inline anything.
 
-An edit to one game's rules therefore recompiles that game alone; an edit
-to the CLI, the runner or the store recompiles nothing that is cached by
-family. A family's compiled modules import only the kit and their own
-family (``tests/test_cache.py`` keeps that true), which is what makes the
-family hash complete.
+An edit to one game's rules therefore recompiles that game alone, and an
+edit to a replay, the CLI, the runner or the analysis recompiles nothing.
+``tests/test_cache.py`` keeps the premise true: a family's compiled code
+imports only the kit and the family's compiled sources.
 
 ``NUMBA_CACHE_DIR`` set by the user wins: every function then goes to that
 one folder, as numba does by default. ``TRICKSIM_CACHE_DIR`` moves the base
@@ -26,6 +28,7 @@ folder (default ``~/.cache/tricksim``).
 """
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
 from functools import lru_cache
@@ -35,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("sim", "strategies")
 
 # The compiled pieces every game's kernels inline.
-KIT = ("sim/bits_nb.py", "sim/kit_nb.py", "sim/rng_nb.py", "strategies/abi.py", "sim/cache.py")
+KIT = ("sim/bits_nb.py", "sim/kit_nb.py", "sim/rng_nb.py", "strategies/abi.py")
 
 
 def _sources(root: Path) -> list[Path]:
@@ -68,6 +71,49 @@ def family_of(path: Path, root: Path = ROOT) -> str | None:
     return None
 
 
+def module_path(name: str, root: Path = ROOT) -> Path | None:
+    """The source file of module ``name`` under ``root``, if it is there."""
+    base = root.joinpath(*name.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def imports_of(path: Path, root: Path = ROOT) -> set[Path]:
+    """The files under ``root`` that ``path`` imports (modules, and submodules named in a
+    ``from … import``)."""
+    package = path.relative_to(root).with_suffix("").parts[:-1]
+    if path.name == "__init__.py":
+        package = path.relative_to(root).parts[:-1]
+    found: set[Path] = set()
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = list(package[:len(package) - node.level + 1]) if node.level else []
+            module = ".".join([*base, *(node.module.split(".") if node.module else [])])
+            names = [module, *(f"{module}.{a.name}" for a in node.names)]
+        else:
+            continue
+        found.update(p for p in map(lambda n: module_path(n, root), names) if p is not None)
+    return found
+
+
+@lru_cache(maxsize=None)
+def compiled_sources(family: str, root: Path = ROOT) -> tuple[Path, ...]:
+    """A family's ``*_nb.py`` modules and the family's modules they import, directly or not."""
+    todo = [p for p in _sources(root) if family_of(p, root) == family and p.name.endswith("_nb.py")]
+    seen: set[Path] = set()
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        todo.extend(p for p in imports_of(path, root) if family_of(p, root) == family)
+    return tuple(sorted(seen))
+
+
 def _digest(paths, root: Path) -> str:
     digest = hashlib.sha256()
     for path in sorted(paths):
@@ -85,8 +131,7 @@ def folder_key(family: str | None, root: Path = ROOT) -> str:
     kit = [p for p in sources if family_of(p, root) == "kit"]
     if family == "kit":
         return "kit-" + _digest(kit, root)
-    own = [p for p in sources if family_of(p, root) == family]
-    return f"{family}-" + _digest(kit + own, root)
+    return f"{family}-" + _digest(kit + list(compiled_sources(family, root)), root)
 
 
 @lru_cache(maxsize=None)

@@ -4,7 +4,6 @@ A family's folder is keyed by its own sources and the kit's: an edit to one
 game recompiles that game alone, and a kernel compiled in one process is
 loaded from the cache in the next.
 """
-import ast
 import json
 import shutil
 import subprocess
@@ -16,63 +15,53 @@ from sim import cache
 ROOT = cache.ROOT
 
 
-def compiled_modules():
-    """Every module of a family that numba compiles or reads constants from."""
+# Python-only modules that a compiled source may import: they hold classes, errors and
+# registries, never a constant that compiled code reads.
+PYTHON_ONLY = {"sim/errors.py", "sim/options.py", "sim/registry.py", "strategies/registry.py",
+               "strategies/__init__.py", "sim/__init__.py"}
+
+
+def rel(path):
+    return path.relative_to(ROOT).as_posix()
+
+
+def test_a_familys_compiled_sources_import_only_the_kit_and_their_family():
+    """What makes a family's folder key complete: nothing its compiled code can inline
+    (or freeze a constant of) lies outside the kit and the family's compiled sources."""
+    outside = []
+    for family in cache.families():
+        allowed = set(cache.compiled_sources(family))
+        for path in cache.compiled_sources(family):
+            for target in cache.imports_of(path):
+                if target not in allowed and cache.family_of(target) != "kit" \
+                        and rel(target) not in PYTHON_ONLY:
+                    outside.append(f"{rel(path)} imports {rel(target)}")
+    for path in cache._sources(ROOT):
+        if cache.family_of(path) == "kit":
+            outside += [f"{rel(path)} imports {rel(t)}" for t in cache.imports_of(path)
+                        if cache.family_of(t) != "kit"]
+    assert not outside, outside
+
+
+def test_every_compiled_function_of_a_family_sees_only_its_folders_sources():
+    """A family file that numba compiles but no ``*_nb.py`` imports (a fit script, say) still
+    imports nothing compiled outside its folder's key."""
+    outside = []
     for path in cache._sources(ROOT):
         family = cache.family_of(path)
-        if family in (None, "kit"):
+        if family in (None, "kit") or "njit" not in path.read_text():
             continue
-        if path.name.endswith("_nb.py") or path.name in ("obs.py", "cfg.py", "cards.py"):
-            yield path, family
-
-
-def imported_modules(path: Path):
-    tree = ast.parse(path.read_text())
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            if node.level:         # relative: inside its own package
-                continue
-            yield node.module, [a.name for a in node.names]
-        elif isinstance(node, ast.Import):
-            for alias in node.names:
-                yield alias.name, []
-
-
-def module_file(name: str) -> Path | None:
-    base = ROOT.joinpath(*name.split("."))
-    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-        if candidate.exists():
-            return candidate
-    return None
-
-
-def test_every_family_file_is_classified():
-    assert set(cache.families()) == {"wizard", "jass", "tarot", "pitch", "jupiter"}
-    assert cache.family_of(ROOT / "sim/games/tarot/step_nb.py") == "tarot"
-    assert cache.family_of(ROOT / "strategies/pitch_auction_nb.py") == "pitch"
-    assert cache.family_of(ROOT / "strategies/jass_fit.py") == "jass"
-    assert cache.family_of(ROOT / "sim/kit_nb.py") == "kit"
-    assert cache.family_of(ROOT / "strategies/examples.py") is None
-    assert cache.family_of(ROOT / "sim/cli.py") is None
-    assert cache.family_of(Path(sys.prefix) / "somewhere_else.py") is None
-
-
-def test_a_familys_compiled_modules_import_only_the_kit_and_their_family():
-    """What makes the family hash complete: nothing compiled in a family can inline
-    (or freeze a constant of) a file outside the family and the kit."""
-    outside = []
-    for path, family in compiled_modules():
-        for module, names in imported_modules(path):
-            if not module.split(".")[0] in cache.PACKAGES:
-                continue
-            targets = [module_file(f"{module}.{n}") for n in names] if names else []
-            targets = [t for t in targets if t is not None] or [module_file(module)]
-            for target in targets:
-                if target is None or target.name == "__init__.py" and target.parent.name in cache.PACKAGES:
-                    continue
-                if cache.family_of(target) not in (family, "kit"):
-                    outside.append(f"{path.relative_to(ROOT)} imports {module}")
+        allowed = set(cache.compiled_sources(family))
+        outside += [f"{rel(path)} imports {rel(t)}" for t in cache.imports_of(path)
+                    if t.name.endswith("_nb.py") and t not in allowed and cache.family_of(t) != "kit"]
     assert not outside, outside
+
+
+def test_the_compiled_sources_are_the_nb_modules_and_what_they_import():
+    tarot = {rel(p) for p in cache.compiled_sources("tarot")}
+    assert {"sim/games/tarot/step_nb.py", "sim/games/tarot/rules_nb.py", "strategies/tarot_nb.py",
+            "sim/games/tarot/cards.py"} <= tarot
+    assert "sim/games/tarot/replay.py" not in tarot and "sim/games/tarot/game.py" not in tarot
 
 
 def copy_sources(tmp_path) -> Path:
@@ -90,9 +79,16 @@ def test_an_edit_to_one_game_changes_that_familys_folder_alone(tmp_path):
     step = root / "sim/games/jupiter/step_nb.py"
     step.write_text(step.read_text() + "\n# an edit\n")
     cache.folder_key.cache_clear()
+    cache.compiled_sources.cache_clear()
     after = {f: cache.folder_key(f, root) for f in families}
     changed = {f for f in families if before[f] != after[f]}
     assert changed == {"jupiter", None}
+    replay = root / "sim/games/jupiter/replay.py"       # Python only: nothing compiled reads it
+    replay.write_text(replay.read_text() + "\n# an edit\n")
+    cache.folder_key.cache_clear()
+    cache.compiled_sources.cache_clear()
+    assert {f: cache.folder_key(f, root) for f in families if f is not None} == \
+        {f: after[f] for f in families if f is not None}
     cli = root / "sim/cli.py"
     cli.write_text(cli.read_text() + "\n# an edit\n")
     cache.folder_key.cache_clear()
