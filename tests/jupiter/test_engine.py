@@ -1,6 +1,6 @@
 """The engine's rounds against the rules restated here from docs/rules.md: random rounds
 from random tables played through the step interface with random legal choices, every
-legal set, trick winner and allocation checked against this file's own reading."""
+legal set, trick winner, card points and allocation checked against this file's own reading."""
 import numpy as np
 import pytest
 
@@ -127,6 +127,7 @@ def test_random_rounds_follow_the_rules_restated(n, options):
         if S.is_over_nb(st):
             continue
         trick, seats = [], []
+        card_points = [0] * n            # the numbers on the cards won: God cards 0, also as 15
         while st[O.PHASE] != O.PHASE_TAKE and not S.is_over_nb(st):
             legal = set(out[:S.legal_actions_nb(st, hands, cfg, out)].tolist())
             seat = int(st[O.SEAT])
@@ -142,11 +143,13 @@ def test_random_rounds_follow_the_rules_restated(n, options):
                 if len(trick) == n:
                     winner = trick_winner(trick, seats, trump)
                     assert int(st[O.TRICKS + winner]) == tricks_before[winner] + 1
+                    card_points[winner] += sum(number(card_of(a)) for a in trick)
                     trick, seats = [], []
             else:
                 S.apply_nb(st, hands, cfg, int(rng.choice(sorted(legal))))
         if S.is_over_nb(st) and st[O.PHASE] != O.PHASE_OVER:
             continue
+        assert [int(st[O.CARD_POINTS + s]) for s in range(n)] == card_points
         # the allocation: the engine's allowed cards against the restatement, the same choices
         before = st.copy()
         choices = []

@@ -149,7 +149,7 @@ def test_a_god_card_played_as_15_beats_the_14():
     state = state_after(rec)
     assert state.round["tricks"][0]["winner"] == 1
     assert state.round["tricks"][0]["cards"][1] == "BX=15"
-    assert state.st[O.CARD_POINTS + 1] == 14 + 15 + 2 + 3 + 5      # the God counts 15
+    assert state.st[O.CARD_POINTS + 1] == 14 + 0 + 2 + 3 + 5       # no number on the God: 0
 
 
 def test_a_god_card_played_as_0_loses_to_every_number_of_its_colour():
@@ -169,6 +169,27 @@ def test_a_trump_god_played_as_0_wins_against_the_colour_led():
     rec["decisions"] += plays("R2 R3 R5", 2, 5)
     state = state_after(rec)
     assert state.round["tricks"][0]["winner"] == 1
+
+
+def test_a_god_card_played_as_15_counts_0_in_the_card_points_that_order_the_claimants():
+    # 4 players, round 8, yellow trump; everyone bids counter 1 unlocked, where the four
+    # layouts lie. Seats 0 and 1 take one trick each (class 2 at counter 1): seat 1's holds
+    # its own God played as 15 (B10 BX=15 B2 B3: 15 card points, 30 if the God counted),
+    # seat 0's R2 R3 R4 R11 (20). So seat 0 chooses first and takes the yellow 2.
+    given = {0: "B1 B10 R11 G2 YX GX", 1: "R1 BX R2 L1 RX B5",
+             2: "Y2 B2 R3 JUP JUN Y5", 3: "G1 B3 R4 G3 L2 G4"}
+    rec = round8(given)
+    rec["decisions"] += (plays("B10 BX=15 B2 B3", 0) + plays("R2 R3 R4 R11", 1)
+                         + plays("G2 L1 JUP G3", 0) + plays("JUN L2 YX=0 RX=0", 2)
+                         + plays("Y5 G4 GX=0 B5", 2))
+    state = state_after(rec)
+    assert [t["winner"] for t in state.round["tricks"]] == [1, 0, 2, 2, 2]
+    assert [t["points"] for t in state.round["tricks"]] == [15, 20, 5, 0, 14]
+    assert [int(state.st[O.CARD_POINTS + s]) for s in range(4)] == [20, 15, 2 + 3 + 5 + 4 + 5, 0]
+    assert (state.seat(), state.legal()) == (0, [parse_card("Y2")])
+    res = play_out(rec)
+    assert res["result"]["card_points"] == [20, 15, 19, 0]
+    assert res["result"]["taken"] == [["Y2"], ["B1"], [], []]
 
 
 # -- the redeal ----------------------------------------------------------------------------

@@ -26,7 +26,7 @@ DEALS = np.dtype([
     ("locked", np.int8),         # 1 the bid was locked with the marker
     ("tricks", np.int8),         # tricks won
     ("exact", np.int8),          # 1 tricks == bid (a zero bid: no trick)
-    ("card_points", np.int16),   # numbers on the cards in this seat's tricks (a God at its played value)
+    ("card_points", np.int16),   # numbers on the cards in this seat's tricks (a God 0, also played as 15)
     ("claim", np.int8),          # the seat's standing at its counter: 0 none (0 tricks or a zero bid), 1 locked and made, 2 unlocked, 3 locked and failed, 4 sole claimant
     ("cards_won", np.int8),      # cards won this round (at a counter or by the zero-trick card)
     ("own_card", np.int8),       # 1 this seat won back its own layout card

@@ -415,12 +415,18 @@ class _Replay(StepView):
         self.trick["seats"].append(seat)
         self.trick["cards"].append(play_text(action))
         no = int(self.st[O.TRICK_NO])
+        counted = self._card_points()
         self.apply(action)
         if int(self.st[O.TRICK_NO]) > no:    # the trick is complete
             winner = int(self.st[O.TRICK_LEADER])   # the winner leads next (kept after the last)
             self.round["tricks"].append({"leader": self.trick["leader"], "seats": self.trick["seats"],
-                                         "cards": self.trick["cards"], "winner": winner})
+                                         "cards": self.trick["cards"], "winner": winner,
+                                         "points": self._card_points() - counted})
             self.trick = {"leader": None, "seats": [], "cards": []}
+
+    def _card_points(self) -> int:
+        """The card points in every seat's tricks so far, as the engine counts them."""
+        return sum(int(self.st[O.CARD_POINTS + s]) for s in range(self.n))
 
     def _take(self, where, seat, value, decision, legal, entry):
         card = parse_card(value)

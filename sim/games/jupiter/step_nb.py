@@ -212,7 +212,7 @@ def _close_trick(st):
     for k in range(n):
         action = st[O.TRICK_CARDS + k]
         card = action_card(action)
-        points += action_value(action)
+        points += number_of(card)       # the printed number: a God counts 0, also played as 15
         if card >= 64:
             st[O.PLAYED_HI] |= np.int64(_bit(card))
         else:
