@@ -101,8 +101,7 @@ def reduce(records: dict, study) -> dict[str, pd.DataFrame]:
     per_deal["taker_player"] = d["player"][taker_rows]
     per_deal["oudlers_dealt"] = d["oudlers_held"][taker_rows]
     per_deal["trumps_dealt"] = d["trumps_held"][taker_rows]
-    margin = d["margin"][taker_rows].astype(np.int64)
-    per_deal["margin"] = np.where(per_deal["made"] == 1, margin, -margin)
+    per_deal["margin"] = d["margin"][taker_rows].astype(np.int64)    # signed in the records
     side = np.where(d["role"] > 0, d["points"], 0).astype(np.int64).reshape(-1, n).sum(axis=1)
     # the first game of each board; the other rotations replay its cards
     rotations = games_per_board(d["game"], d["board"])

@@ -13,7 +13,8 @@ HEURISTIC = register(Player(
     name="heuristic", family="tarot", kind=KIND_HEURISTIC, decide=tarot_nb.heuristic_decide,
     param_names=tarot_nb.NAMES, param_values=tarot_nb.DEFAULTS, param_ranges=tarot_nb.RANGES,
     doc="bids from hand strength (oudlers, trumps, Kings, long suits, voids) with a threshold "
-        "per contract; calls the King of its longest suit; discards to build voids; counts "
-        "trumps; the taker pulls trumps; the defence hunts the Petit; plays for petit au bout; "
-        "gives points and saves the Petit on its side's tricks, wins cheaply, saves the Excuse",
+        "per contract; calls the King of its longest suit (a lower card when it holds all the "
+        "higher ones); discards to build voids; counts trumps; the taker pulls trumps; the "
+        "defence hunts the Petit; plays for petit au bout; gives points and saves the Petit on "
+        "its side's tricks, wins cheaply, saves the Excuse",
 ))

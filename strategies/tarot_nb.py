@@ -7,7 +7,8 @@ player for every decision with tunable params (``NAMES``):
 * bidding from hand strength (oudlers, trumps and their height, Kings and
   Queens, long suits, voids; scaled to an 18-card hand), the highest
   contract whose threshold the strength reaches, if above the last bid;
-* the called King (5 players): of the suit it holds most cards of and no King;
+* the call (5 players): a card it may call and does not hold, of the suit it
+  holds most cards of (a King; with all four Kings a Queen, and so on down);
 * the discard: from its shortest suits first, the higher cards first (voids
   built, points saved in its own pile), trumps only as the rules force;
 * a slam only with a hand of trumps and Kings, handfuls when allowed;

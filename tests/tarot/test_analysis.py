@@ -14,7 +14,7 @@ from sim.study import Study
 #
 # deal  taker contract  oudlers dealt/at end  made margin  score   dog oudlers/Kings  taker trumps dealt/after
 #  A     0    Take          2 / 2               1    10     +35          1 / 0              6 / 8
-#  B     1    Guard         1 / 1               0     5     -60          0 / 2              5 / 7
+#  B     1    Guard         1 / 1               0    -5     -60          0 / 2              5 / 7
 #  C     2    Take          1 / 2               1     0     +25          0 / 1              7 / 9
 # settlement: the taker 3 × score, each defender −score. In deal A seat 1 holds 9 trumps and the
 # Excuse (a single handful as dealt) and shows it.
@@ -22,7 +22,7 @@ EXCUSE_BIT = np.uint64(1) << np.uint64(77 - 64)
 DEALS_MADE = [
     # game, deal, taker, contract, dealt, at end, made, margin, score, dog oudlers, dog Kings, trumps dealt, after
     (0, 0, 0, 1, 2, 2, 1, 10, 35, 1, 0, 6, 8),
-    (0, 1, 1, 2, 1, 1, 0, 5, -60, 0, 2, 5, 7),
+    (0, 1, 1, 2, 1, 1, 0, -5, -60, 0, 2, 5, 7),
     (1, 0, 2, 1, 1, 2, 1, 0, 25, 0, 1, 7, 9),
 ]
 OTHER_TRUMPS = 3          # trumps dealt to every seat but the taker (and seat 1 in deal A)

@@ -42,12 +42,13 @@ def check_tarot_deals(deals: np.ndarray, players: int) -> None:
     # the outcome and the score, restated
     diff = first["taker_hp"].astype(np.int64) - 2 * TARGETS[first["taker_oudlers"]]
     assert np.array_equal(first["made"] == 1, diff >= 0)
-    assert np.array_equal(first["margin"], (np.abs(diff) + 1) // 2)
     sign = np.where(diff >= 0, 1, -1)
+    # signed: above the target (made) >= 0, below it (failed) <= -1; the half point to the winner
+    assert np.array_equal(first["margin"], sign * ((np.abs(diff) + 1) // 2))
     handfuls = BONUS[by_deal["handful"]].sum(axis=1)
     slam = np.select([(first["slam"] == 1) & (first["slam_declared"] == 1), first["slam"] == 1,
                       first["slam_declared"] == 1], [400, 200, -200], 0) - 200 * (first["slam"] == -1)
-    score = (sign * (25 + first["margin"]) + 10 * first["petit"]) * MULTIPLIERS[first["contract"]] \
+    score = (sign * 25 + first["margin"] + 10 * first["petit"]) * MULTIPLIERS[first["contract"]] \
         + sign * handfuls + slam
     assert np.array_equal(first["score"], score)
     takers = by_deal["role"] == 1
@@ -99,6 +100,8 @@ def test_traced_deals_replay_every_card_once_and_91_points(players):
             r = result["result"]
             rows = records[(records["game"] == deal["game"]) & (records["deal"] == deal_no)]
             assert r["scores"] == rows["points"].tolist()
+            if r["redeal"] is None:
+                assert (r["made"], r["margin"]) == (bool(rows["made"][0]), int(rows["margin"][0]))
             played = [d["value"] for d in record["decisions"] if d["kind"] == "play"]
             assert len(played) == len(set(played)) == players * {3: 24, 4: 18, 5: 15}[players]
             set_aside = r["discard"] or []

@@ -1,8 +1,9 @@
-"""The Tarot heuristic's card play, each decision on a hand-made observation.
+"""The Tarot heuristic's card play and call, each decision on a hand-made observation.
 
 Every test builds the observation the engine would show (``obs.py``): the
-legal cards come from the rules (``rules_nb.legal_play``), the trick's lead
-and winner from the cards played to it. The expected card is argued in each
+legal cards come from the rules (``rules_nb.legal_play``; the calls from the
+engine's legal set on a hand-made deal), the trick's lead and winner from the
+cards played to it. The expected card is argued in each
 test from what the player is meant to do (``docs/tarot_players.md``), and the
 param that turns the skill off shows the card played without it.
 Notation: ``S H D C`` + rank (``S2``, ``SK``), ``T1`` … ``T21``, ``EX``.
@@ -11,12 +12,16 @@ import numpy as np
 import pytest
 
 from sim.games.tarot import obs as O
+from sim.games.tarot import step_nb as S
 from sim.games.tarot.cards import NAMES, parse_card, words_of
+from sim.games.tarot.replay import _Replay
 from sim.games.tarot.rules_nb import card_key, lead_of, legal_play
 from sim.study import Study
 from strategies import tarot_nb as H
 from strategies.abi import N_PARAMS
 from strategies.registry import resolve
+
+from .helpers import bids, record
 
 
 def cards(text: str) -> list[int]:
@@ -208,3 +213,24 @@ def test_heuristic_plays_legally_at_the_ends_of_its_ranges(players, play_all_chu
         study = Study.create("tarot", players=players, lineup=lineup,
                              boards=12, seed=17 + end, seating="rotate")
         play_all_chunks(study)          # raises TricksimError on an illegal action
+
+
+# --- the call (5 players) -----------------------------------------------------------------
+
+@pytest.mark.parametrize("hand,called", [
+    ("SK HK DK CK SQ HQ DQ CQ C1 C2 C3 D1 D2", "CN"),          # Knights: clubs its longest suit
+    ("SK HK DK CK SQ HQ DQ CQ SN HN DN CN H1 H2 H3", "HJ"),    # Jacks: all the Knights held
+    ("SK HK DK CK SQ DQ CQ H1 H2 S1", "HQ"),                   # the one Queen it lacks
+    ("SK DK H1 H2 H3 C1", "HK"),                               # a King of its longest suit lacking it
+])
+def test_the_heuristic_calls_a_card_it_does_not_hold_from_its_longest_suit(hand, called):
+    rec = record(5, {0: hand}, bids("guard", "pass", "pass", "pass", "pass", players=5))
+    state = _Replay(rec)
+    for number, decision in enumerate(rec["decisions"], start=1):
+        state.step(number, decision)
+    assert state.phase() == O.PHASE_CALL
+    obs = np.zeros(O.STATE_SIZE, np.int64)
+    obs[:O.OBS_SIZE] = state.st[:O.OBS_SIZE]
+    obs[O.HAND:O.HAND + 2] = state.hands[0:2].view(np.int64)
+    obs[O.LEGAL:O.LEGAL + 2] = np.array(S.legal_now_nb(state.st, state.hands), np.uint64).view(np.int64)
+    assert play(obs) == called

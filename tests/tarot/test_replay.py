@@ -214,6 +214,35 @@ def test_petit_au_bout_in_the_17th_trick_of_a_slam_ended_by_the_excuse():
     assert r["score"] == (25 + 55 + 10) * 4 + 400
 
 
+# -- the outcome --------------------------------------------------------------------------
+def signed_margin(points, target):
+    """docs/rules.md: the points above the target (made) or below it (failed, negative),
+    a half point to the side that wins the contract."""
+    distance = abs(points - target)
+    distance = int(distance) + (distance % 1 > 0)
+    return distance if points >= target else -distance
+
+
+def test_the_margin_is_negative_when_the_contract_fails_and_positive_when_made():
+    # failed: seat 1 (T1, T5 … T21) wins every trick; the taker has only the dog (S1 … S6:
+    # 3 points) and no oudler: 53 below the target of 56
+    rec = record(4, {1: "T1 " + trumps(5, 21)}, bids("guard_without", "pass", "pass", "pass"))
+    result = play_out(rec, keep=["T1"], order=["EX"])
+    r = result["result"]
+    assert (r["made"], r["taker_points"], r["target"]) == (False, 3, 56)
+    assert r["margin"] == signed_margin(3, 56) == -53
+    assert "target 56: failed by 53" in transcript("tarot", rec, result)
+    # made: the taker (T4 … T21) takes every trick, the Excuse kept by the defence and not
+    # exchanged: 86.5 points with two oudlers, 45.5 above 41, the half point to the taker
+    rec = record(4, {0: trumps(4, 21), 1: "EX"}, bids("guard_without", "pass", "pass", "pass"),
+                 options={"excuse_exchange": "none"})
+    result = play_out(rec, order=["EX"])
+    r = result["result"]
+    assert (r["made"], r["taker_points"], r["target"]) == (True, 86.5, 41)
+    assert r["margin"] == signed_margin(86.5, 41) == 46
+    assert "target 41: made by 46" in transcript("tarot", rec, result)
+
+
 # -- handfuls -----------------------------------------------------------------------------
 def handful_record(players, held, shown):
     rec = record(players, {0: held}, bids(*(["guard_without"] + ["pass"] * (players - 1)),
@@ -256,7 +285,7 @@ def test_handful_bonus_goes_to_the_side_that_wins_the_contract():
     assert r["made"] and r["score"] == (25 + r["margin"]) * 4 + 20 + 200
 
 
-# -- five players: the called King --------------------------------------------------------
+# -- five players: the called card ---------------------------------------------------------
 def five(called, give):
     return record(5, give, bids("guard_without", "pass", "pass", "pass", "pass", players=5)
                   + [d(0, "call", called)])
@@ -282,9 +311,59 @@ def test_a_queen_is_called_only_with_all_four_kings():
     assert run(five("HQ", {0: "SK HK DK CK"}))["result"]["called"] == "HQ"
 
 
+KINGS = "SK HK DK CK"
+QUEENS = "SQ HQ DQ CQ"
+KNIGHTS = "SN HN DN CN"
+
+
+def test_with_all_kings_and_queens_a_knight_may_be_called_and_not_a_jack():
+    assert "may not call HJ" in error(five("HJ", {0: f"{KINGS} {QUEENS}"}))
+    assert "may not call HN" in error(five("HN", {0: f"{KINGS} HQ DQ CQ"}))    # SQ elsewhere
+    result = play_out(five("HN", {0: f"{KINGS} {QUEENS}", 2: "HN"}))
+    call = result["decisions"][5]
+    assert call["kind"] == "call" and set(call["legal"]) == set(f"{KINGS} {QUEENS} {KNIGHTS}".split())
+    r = result["result"]
+    assert r["called"] == "HN" and r["partner"] == 2
+    s = r["score"]
+    assert r["scores"] == [2 * s, -s, s, -s, -s]       # the partner the Knight found: 1×
+
+
+def test_with_all_kings_queens_and_knights_a_jack_may_be_called():
+    result = play_out(five("DJ", {0: f"{KINGS} {QUEENS} {KNIGHTS}", 3: "DJ"}))
+    assert set(result["decisions"][5]["legal"]) == set(f"{KINGS} {QUEENS} {KNIGHTS} SJ HJ DJ CJ".split())
+    r = result["result"]
+    assert r["called"] == "DJ" and r["partner"] == 3
+    s = r["score"]
+    assert r["scores"] == [2 * s, -s, -s, s, -s]
+
+
+@pytest.mark.parametrize("hand,called", [
+    (f"{KINGS} HQ", "HQ"),                      # all four Kings: his own Queen
+    (f"{KINGS} {QUEENS} HN", "HN"),             # all Kings and Queens: his own Knight
+    (f"{KINGS} {QUEENS}", "DQ"),                # ... or one of his Queens
+])
+def test_calling_a_card_he_holds_the_taker_plays_alone_for_4x(hand, called):
+    r = play_out(five(called, {0: hand}))["result"]
+    assert r["called"] == called and r["partner"] is None
+    s = r["score"]
+    assert r["scores"] == [4 * s, -s, -s, -s, -s]
+
+
+@pytest.mark.parametrize("contract", ["guard", "guard_without"])
+def test_a_called_knight_in_the_dog_means_the_taker_plays_alone(contract):
+    decisions = bids(contract, "pass", "pass", "pass", "pass", players=5) + [d(0, "call", "HN")]
+    if contract == "guard":                      # the dog's HN joins his hand: he discards three
+        decisions.append(d(0, "discard", ["S1", "S2", "S3"]))
+    rec = record(5, {0: f"{KINGS} {QUEENS} S1 S2 S3"}, decisions, dog="HN")
+    r = play_out(rec)["result"]
+    assert r["called"] == "HN" and r["partner"] is None
+    s = r["score"]
+    assert r["scores"] == [4 * s, -s, -s, -s, -s]
+
+
 def test_call_with_four_players_is_an_error():
     rec = record(4, {}, bids("guard_without", "pass", "pass", "pass") + [d(0, "call", "HK")])
-    assert "a King is called only with 5 players, not 4" in error(rec)
+    assert "a card is called only with 5 players, not 4" in error(rec)
 
 
 # -- the record -----------------------------------------------------------------------------

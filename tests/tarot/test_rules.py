@@ -97,10 +97,11 @@ def test_handful_thresholds(players, thresholds):
 
 def test_targets_and_the_half_point_rule():
     assert R.outcome(2 * 56, 0) == (True, 0)
-    assert R.outcome(2 * 36 - 1, 3) == (False, 1)
-    assert R.outcome(81, 2) == (False, 1)      # 40.5 with two oudlers fails by 1
+    assert R.outcome(2 * 36 - 1, 3) == (False, -1)
+    assert R.outcome(81, 2) == (False, -1)     # 40.5 with two oudlers fails by 1: margin -1
     assert R.outcome(83, 2) == (True, 1)       # 41.5 makes by 1
     assert R.outcome(82, 2) == (True, 0)
+    assert R.outcome(2 * 3, 0) == (False, -53)   # 3 points against 56
 
 
 def seed_example(contract, taker_points, oudlers, petit, handful, declared, taker_slam):

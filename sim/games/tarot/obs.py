@@ -4,7 +4,7 @@ A set of cards is two words (``cards.py``); a slot pair ``X``, ``X + 1`` holds
 its low and high word as int64.
 """
 PHASE_BID = 0        # pass (0), Take (1), Guard (2), Guard Without (3), Guard Against (4)
-PHASE_CALL = 1       # 5 players: the card called (a King; a Queen with all four Kings)
+PHASE_CALL = 1       # 5 players: the card called (a King; with all four Kings a Queen, and so on down)
 PHASE_DISCARD = 2    # one card into the discard (repeated until it is full)
 PHASE_SLAM = 3       # 0 no, 1 declare a slam
 PHASE_HANDFUL = 4    # 0 none, 1 single, 2 double, 3 triple (just before the seat's first card)

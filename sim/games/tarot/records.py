@@ -30,7 +30,7 @@ DEALS = np.dtype([
     ("taker_hp", np.int16),      # half-points of the taker's side at the end
     ("taker_oudlers", np.int8),  # oudlers of the taker's side at the end
     ("made", np.int8),           # 1 the contract was made
-    ("margin", np.int16),        # points above (made) or below (failed) the target, the half point to the winner
+    ("margin", np.int16),        # signed: points above the target (made, >= 0) or below it (failed, <= -1), the half point to the winner
     ("petit", np.int8),          # petit au bout: 1 the taker's side, -1 the defence, 0 none
     ("handful", np.int8),        # handful this seat showed: 0 none, 1 single, 2 double, 3 triple
     ("slam_declared", np.int8),

@@ -116,7 +116,7 @@ class _Replay(StepView):
         where = f"decision {number}"
         kind = decision_kind(where, decision, KINDS)
         if kind == "call" and self.n != 5:
-            raise TricksimError(f"{where}: a King is called only with 5 players, not {self.n}")
+            raise TricksimError(f"{where}: a card is called only with 5 players, not {self.n}")
         # an undeclared slam or handful is a decision not to declare
         if self.phase() == O.PHASE_SLAM and kind != "slam":
             self.apply(0)
@@ -155,8 +155,9 @@ class _Replay(StepView):
         card = parse_card(value)
         if card not in legal:
             raise TricksimError(f"{where}: seat {seat} may not call {card_name(card)}; a King is "
-                                f"called (a Queen only by a taker with all four Kings): legal "
-                                f"{' '.join(NAMES[a] for a in legal)}")
+                                f"called, a Queen only by a taker dealt all four Kings, a Knight "
+                                f"only with all Kings and Queens, a Jack only with all Kings, "
+                                f"Queens and Knights: legal {' '.join(NAMES[a] for a in legal)}")
         entry["value"] = card_name(card)
         self.apply(card)
 
@@ -281,7 +282,7 @@ class _Replay(StepView):
                 "defence_points": _half(182 - int(st[O.TAKER_HP])),
                 "oudlers": oudlers,
                 "target": (56, 51, 41, 36)[oudlers],
-                "made": bool(made), "margin": int(margin),
+                "made": bool(made), "margin": int(margin),     # signed: above (+) or below (-) the target
                 "petit_au_bout": petit_seat,
                 "handful": [self.shown.get(s) for s in range(n)],
                 "slam": {"declared": bool(st[O.SLAM]),
@@ -317,7 +318,7 @@ def transcript(game: str, record: dict, result: dict) -> str:
     elif r["complete"]:
         outcome = "made" if r["made"] else "failed"
         lines.append(f"taker seat {r['taker']} ({r['contract']}): {r['taker_points']} points with "
-                     f"{r['oudlers']} oudlers, target {r['target']}: {outcome} by {r['margin']}")
+                     f"{r['oudlers']} oudlers, target {r['target']}: {outcome} by {abs(r['margin'])}")
         if r["petit_au_bout"] is not None:
             lines.append(f"petit au bout: seat {r['petit_au_bout']}'s side")
         lines.append("scores: " + ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(r["scores"])))

@@ -17,6 +17,7 @@ TRUMPS_LO = np.uint64(0xFF) << np.uint64(56)     # T1 … T8
 TRUMPS_HI = np.uint64((1 << 13) - 1)              # T9 … T21
 EXCUSE_HI = np.uint64(1 << 13)
 KINGS_LO = np.uint64(sum(1 << (s * 14 + 13) for s in range(4)))
+JACKS_LO = KINGS_LO >> np.uint64(3)               # one rank a shift: Queens, Knights, Jacks
 SUITS_LO = np.uint64((1 << 56) - 1)
 SUIT_MASK = np.array([((1 << 14) - 1) << (14 * s) for s in range(4)], dtype=np.uint64)
 OUDLERS_LO = np.uint64(1) << np.uint64(56)
@@ -114,6 +115,20 @@ def discardable(hand_lo, hand_hi):
 
 
 @njit(cache=True, inline="always")
+def callable_cards(hand_lo):
+    """Cards a 5-player taker may call, from his dealt hand (one word: suit cards are
+    all in ``lo``): any King; holding all four Kings, a Queen too; all four Queens as
+    well, a Knight too; all four Knights as well, a Jack too (FFT). A called card he
+    holds himself (or one in the dog) means he plays alone."""
+    rank = KINGS_LO
+    calls = KINGS_LO
+    while rank != JACKS_LO and (hand_lo & rank) == rank:
+        rank >>= ONE
+        calls |= rank
+    return calls
+
+
+@njit(cache=True, inline="always")
 def handful_levels(trumps, excuse, n_players):
     """Highest handful a hand can show (0 none … 3 triple): ``trumps`` held, plus
     the Excuse when held."""
@@ -128,23 +143,25 @@ def handful_levels(trumps, excuse, n_players):
 
 @njit(cache=True, inline="always")
 def outcome(taker_half_points, oudlers):
-    """(made, margin in points) of the taker's side: made when the points reach the
-    target of its oudlers; a half point goes to the side that wins the contract."""
+    """(made, margin) of the taker's side: made when the points reach the target of
+    its oudlers; the margin is signed, the points above the target (made, >= 0) or
+    below it (failed, <= -1), a half point to the side that wins the contract."""
     diff = taker_half_points - TARGET_HALF_POINTS[oudlers]
     made = diff >= 0
-    margin = (abs(diff) + 1) // 2
-    return made, margin
+    distance = (abs(diff) + 1) // 2
+    return made, (distance if made else -distance)
 
 
 @njit(cache=True, inline="always")
 def deal_score(contract, made, margin, petit, handful_bonus, slam_declared, taker_slam, defence_slam):
     """The seed's formula, per defender, from the taker's side:
-    ``[(±25 ± margin + petit) × multiplier] ± handful + slam``. ``petit`` is +10,
-    -10 or 0 (petit au bout won by the taker's side, the defence, nobody);
+    ``[(±25 + margin + petit) × multiplier] ± handful + slam``: the 25 takes the sign
+    of the outcome, which the signed ``margin`` (:func:`outcome`) has already. ``petit`` is
+    +10, -10 or 0 (petit au bout won by the taker's side, the defence, nobody);
     ``handful_bonus`` the sum of every declared handful's bonus, which goes to the
     side that wins the contract; slam bonuses add up, never multiplied."""
     sign = 1 if made else -1
-    score = (sign * (25 + margin) + petit) * MULTIPLIER[contract] + sign * handful_bonus
+    score = (sign * 25 + margin + petit) * MULTIPLIER[contract] + sign * handful_bonus
     if taker_slam:
         score += 400 if slam_declared else 200
     elif slam_declared:

@@ -19,9 +19,9 @@ from strategies.abi import KIND_RANDOM
 from . import obs as O
 from .cards import HALF_POINTS
 from .rules_nb import (EXCUSE, EXCUSE_HI, GUARD, GUARD_WITHOUT, HANDFUL_BONUS,
-                       KINGS_LO, ONE, TAKE, TRUMP_1, TRUMP_21, TRUMPS_HI, TRUMPS_LO, ZERO,
-                       card_key, deal_score, discardable, handful_levels, lead_of, legal_play,
-                       outcome, popcount2, settle)
+                       ONE, TAKE, TRUMP_1, TRUMP_21, TRUMPS_HI, TRUMPS_LO, ZERO,
+                       callable_cards, card_key, deal_score, discardable, handful_levels, lead_of,
+                       legal_play, outcome, popcount2, settle)
 
 CFG_SEATING = 0     # sim.kit_nb.SEATING_*
 CFG_PLAYERS = 1
@@ -246,10 +246,7 @@ def legal_now_nb(st, hands):
     if phase == O.PHASE_DISCARD:
         return discardable(hands[2 * seat], hands[2 * seat + 1])
     if phase == O.PHASE_CALL:
-        own = hands[2 * seat] & KINGS_LO
-        if own == KINGS_LO:
-            return KINGS_LO | (KINGS_LO >> ONE), ZERO   # all four Kings: a Queen may be called
-        return KINGS_LO, ZERO
+        return callable_cards(hands[2 * seat]), ZERO   # before the dog: the hand as dealt
     if phase == O.PHASE_SLAM:
         return np.uint64(3), ZERO
     if phase == O.PHASE_HANDFUL:
@@ -409,7 +406,7 @@ def handful_bonus_nb(st):
 
 @njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
 def score_nb(st):
-    """(made, margin, score per defender) of a finished, played deal."""
+    """(made, signed margin, score per defender) of a finished, played deal."""
     made, margin = outcome(st[O.TAKER_HP], st[O.TAKER_OUDLERS])
     n_tricks = st[O.N_TRICKS]
     score = deal_score(st[O.CONTRACT], made, margin, 10 * st[O.PETIT], handful_bonus_nb(st),
