@@ -164,7 +164,7 @@ def record_head(info, record, variant: str = "", extra_fields=None, needs=()) ->
     for key in REQUIRED_FIELDS:
         if key not in record:
             raise TricksimError(f"the record has no {key!r} field; a {label} record needs "
-                                f"{choices(('game',) + REQUIRED_FIELDS + tuple(needs))}")
+                                f"{_all_of(('game',) + REQUIRED_FIELDS + tuple(needs))}")
     options = record_options(info, record, variant)
     n = info.check_players(record_int(record["players"], "players"))
     dealer = record_int(record["dealer"], "dealer")
@@ -195,9 +195,7 @@ def extra_names(extra: dict, allowed, what: str) -> None:
     """Refuse a field of ``extra`` that is not one of ``allowed`` (``what`` takes them)."""
     unknown = [k for k in extra if k not in allowed]
     if unknown:
-        names = [f"extra.{k}" for k in allowed]
-        fields = (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1
-                  else names[0] if names else "no extra fields")
+        fields = _all_of(f"extra.{k}" for k in allowed) if allowed else "no extra fields"
         raise TricksimError(f"unknown field extra.{unknown[0]}; {what} take {fields}")
 
 
@@ -212,6 +210,12 @@ def seat_players(record: dict, n: int) -> list[str] | None:
         raise TricksimError(f"seat_players must list the player of each of the {n} seats, "
                             f"seat 0 first (names such as \"heuristic\"), not {_short(names)}")
     return [x.strip() for x in names]
+
+
+def _all_of(names) -> str:
+    """``a, b and c``."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _short(value) -> str:
