@@ -144,7 +144,6 @@ REQUIRED_FIELDS = ("players", "dealer", "hands", "decisions")
 class RecordHead:
     """A record's fields common to every game, checked (the hands' cards not read yet)."""
 
-    label: str                      # the game as messages name it: "tarot", "jass differenzler"
     options: dict                   # typed rule options, defaults filled in
     n: int                          # players
     dealer: int
@@ -187,7 +186,7 @@ def record_head(info, record, variant: str = "", extra_fields=None, needs=()) ->
     if not isinstance(record["decisions"], list):
         raise TricksimError(f"decisions must be a list of {{seat, kind, value}} objects, "
                             f"not {_short(record['decisions'])}")
-    return RecordHead(label=label, options=options, n=n, dealer=dealer, hands=hands, extra=extra,
+    return RecordHead(options=options, n=n, dealer=dealer, hands=hands, extra=extra,
                       seat_players=seat_players(record, n))
 
 
@@ -279,16 +278,6 @@ def decision_fields(number: int, decision, kinds, n: int, kinds_of: str = "") ->
         raise TricksimError(f"{where}: seat {seat} is not a seat of a {n}-player game; "
                             f"seats are 0 to {n - 1}")
     return Decision(number=number, seat=seat, kind=kind, value=decision["value"], fields=decision)
-
-
-def decision_kind(where: str, decision, kinds) -> str:
-    """The kind of a record's decision, checked: an object whose ``kind`` is one of ``kinds``."""
-    if not isinstance(decision, dict):
-        raise TricksimError(f"{where}: a decision is an object {{seat, kind, value}}")
-    kind = decision.get("kind")
-    if kind not in kinds:
-        raise TricksimError(f"{where}: unknown kind {kind!r}; kinds are {choices(kinds)}")
-    return kind
 
 
 def record_int(value, what: str, limit: int = 10**9) -> int:

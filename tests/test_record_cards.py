@@ -23,12 +23,12 @@ from record_play import (TAROT_DOG, TAROT_HAND, auction_record, deal, first_lega
                          ten_point_record, ten_point_refill, wizard_pack, wizard_record)
 
 
-def hands_shown(rec: dict, result: dict) -> set[str]:
-    """The cards on the transcript's hand lines (``  seat 2: …``, ``  dog: …``, …)."""
+def hands_shown(rec: dict, result: dict, pack) -> set[str]:
+    """The cards of ``pack`` on the transcript's hand lines (``  seat 2: …``, ``  dog: …``)."""
     text = transcript(rec, result)
     return {card for line in text.splitlines()
             if re.match(r"  (seat \d+|dog|stock|unseen):", line)
-            for card in line.split(":", 1)[1].split()}
+            for card in line.split(":", 1)[1].split()} & set(pack)
 
 
 def groups(cards: list, size: int) -> list[list]:
@@ -46,7 +46,7 @@ def test_wizard_and_oh_hell_every_card_dealt_turned_and_played(game, players):
     rec = wizard_record(game, players, len(pack) // players)    # the whole pack dealt
     result = play_on(rec)
     assert result["result"]["complete"]
-    assert played(result) == set(pack) == hands_shown(rec, result)
+    assert played(result) == set(pack) == hands_shown(rec, result, pack)
     turned = {replay(wizard_record(game, players, 1, turned=card))["trump_card"] for card in pack}
     assert turned == set(pack)
 
@@ -58,7 +58,7 @@ def test_jass_every_card_dealt_and_played(variant):
     rec = jass_record(variant)
     result = play_on(rec)
     assert result["result"]["complete"]
-    assert played(result) == set(jass_pack()) == hands_shown(rec, result)
+    assert played(result) == set(jass_pack()) == hands_shown(rec, result, jass_pack())
 
 
 def test_differenzler_every_card_turned():
@@ -95,7 +95,7 @@ def test_tarot_every_card_dealt_and_played(players):
         result = play_on(rec)
         assert result["result"]["complete"] and not result["result"]["redeal"]
         seen |= played(result)
-        shown |= hands_shown(rec, result) - set(result["dog"])
+        shown |= hands_shown(rec, result, TAROT_NAMES) - set(result["dog"])
     assert seen == shown == set(TAROT_NAMES)
 
 
@@ -106,7 +106,7 @@ def test_tarot_every_card_in_the_dog(players):
         rec = tarot_record(players, dog=dog)
         result = replay(rec)
         assert result["dog"] == dog
-        in_dog |= set(result["dog"]) & hands_shown(rec, result)
+        in_dog |= set(result["dog"]) & hands_shown(rec, result, TAROT_NAMES)
     assert in_dog == set(TAROT_NAMES)
 
 
@@ -188,12 +188,13 @@ def _numbered(players: int) -> list[str]:
 def test_jupiter_every_card_dealt_and_played(players):
     cards = jupiter_cards(players)
     seen, shown = set(), set()
-    for unseen, choose in ((None, first_legal), (cards[0] if players < 5 else None, _last_layout)):
+    # the second deal lays out other cards, and deals the first's unseen card (Jupiter unseen)
+    for unseen, choose in ((None, first_legal), ("JUP" if players < 5 else None, _last_layout)):
         rec = jupiter_record(players, unseen=unseen)
         result = play_on(rec, choose)
         assert result["result"]["complete"] and "redeal" not in result["rounds"][0]
         seen |= played(result)
-        shown |= hands_shown(rec, result) - {result["rounds"][0]["unseen"]}
+        shown |= hands_shown(rec, result, cards) - {result["rounds"][0]["unseen"]}
     assert seen == shown == set(cards)
 
 
@@ -206,6 +207,38 @@ def test_jupiter_every_card_unseen(players):
         assert result["rounds"][0]["unseen"] == card and f"  unseen: {card}" in transcript(rec, result)
         unseen.add(card)
     assert unseen == set(jupiter_cards(players))
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_jupiter_every_card_in_a_later_deal_of_a_whole_game(players):
+    """A whole game: round 1 played out, round 2 dealt from extra.next_deals — every card of
+    round 2's pack in a hand, and (3 or 4 players) as the unseen card."""
+    first = jupiter_record(players)
+    del first["extra"]["round"]                      # a whole game, from round 1
+    result = play_on(first)
+    assert not result["result"]["complete"] and result["rounds"][0]["tricks"]
+    laid_out = result["rounds"][0]["layouts"]
+    pack = [c for c in jupiter_cards(players) if c not in laid_out]
+    in_hands, unseen = set(), set()
+    for k in range(len(pack) if players < 5 else 1):
+        order = pack[k:] + pack[:k]
+        hands = deal(order, [12] * players + [len(pack) - 12 * players])
+        later = {"hands": hands[:players]}
+        if players < 5:
+            later["unseen"] = hands[players][0]
+        rec = {**first, "extra": {**first["extra"], "next_deals": [later]},
+               "decisions": first["decisions"] + [
+                   {"seat": 1, "kind": "layout",
+                    "value": next(c for c in hands[1] if is_numbered(JUPITER_NAMES.index(c)))}]}
+        second = replay(rec)["rounds"]
+        if "redeal" in second[1]:
+            continue
+        assert second[1]["round"] == 2 and second[1]["hands"] == [
+            sorted(h, key=JUPITER_NAMES.index) for h in later["hands"]]
+        in_hands |= {c for h in second[1]["hands"] for c in h}
+        unseen |= {second[1]["unseen"]} - {None}
+    assert in_hands == set(pack)
+    assert unseen == (set(pack) if players < 5 else set())
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -267,7 +300,7 @@ def test_auction_pitch_every_card_dealt_and_played():
         result = play_on(rec)
         assert result["result"]["complete"]
         seen |= played(result)
-        shown |= hands_shown(rec, result)
+        shown |= hands_shown(rec, result, pack)
     assert seen == shown == set(pack)
 
 
@@ -295,7 +328,7 @@ def test_ten_point_every_card_dealt_and_in_the_stock():
     for k in range(3):
         rec = _ten_point_rotated(k)
         result = replay(rec)
-        shown = hands_shown(rec, result)
+        shown = hands_shown(rec, result, PITCH_NAMES)
         dealt |= shown & {c for h in rec["hands"] for c in h}
         stock |= shown & set(rec["extra"]["stock"])
     assert dealt == stock == set(PITCH_NAMES)
