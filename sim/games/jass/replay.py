@@ -19,12 +19,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from ... import registry
+from ...bits_nb import cards_of
 from ...errors import TricksimError
 from ...replay import (card_list, counted, current_trick_lines, dealt_once, decision_fields,
                        read_card, record_head, record_int, step_through, trick_line)
 from . import kernels_nb as K
 from . import obs as O
-from .cards import (MODE_NAMES, N_CARDS, RANK_NAMES, SUIT_MASKS, SUIT_NAMES, SUITS, TRUMP_WORDS,
+from .cards import (MODE_NAMES, RANK_NAMES, SUIT_MASKS, SUIT_NAMES, SUITS, TRUMP_WORDS,
                     card_name, mask_of, parse_card, parse_trump_word)
 from .records import END_KINDS
 from .rules import MULTIPLIERS
@@ -183,7 +184,7 @@ class _Replay:
     def _legal_values(kind: str, legal: int) -> list:
         if kind == "predict":
             return list(range(legal + 1))
-        bits = [a for a in range(64) if legal >> a & 1]
+        bits = cards_of(legal)
         if kind == "trump":
             return [TRUMP_WORDS[a] for a in bits]
         if kind == "play":
@@ -314,12 +315,12 @@ class _Replay:
             if card in self.deal.hands[seat]:
                 raise TricksimError(f"{where}: seat {seat} played {card_name(card)}, but played it "
                                     f"already in trick {self.played_in[card]}")
-            held = " ".join(card_name(c) for c in range(N_CARDS) if int(self.hands[seat]) >> c & 1)
+            held = " ".join(card_name(c) for c in cards_of(self.hands[seat]))
             raise TricksimError(f"{where}: seat {seat} does not hold {card_name(card)}; "
                                 f"seat {seat} holds {held}")
         mask = int(K.legal_play_nb(self.st, self.hands))
         if not mask >> card & 1:
-            legal = " ".join(card_name(c) for c in range(N_CARDS) if mask >> c & 1)
+            legal = " ".join(card_name(c) for c in cards_of(mask))
             raise TricksimError(f"{where}: seat {seat} may not play {card_name(card)}: "
                                 f"{self._why_not(card, mask)}; legal: {legal}")
         return card

@@ -144,7 +144,7 @@ def _turned_card(game: str, extra: dict, dealt: int, holder: dict) -> int:
 # -- stepping through the decisions ------------------------------------------
 
 def _legal_values(kind: str, mask) -> list:
-    ids = cards_of(int(mask))
+    ids = cards_of(mask)
     if kind == "trump":
         return [SUITS[s] for s in ids]
     if kind == "bid":
@@ -267,7 +267,7 @@ class _Replay:
             if card in self.deal.hands[seat]:
                 raise TricksimError(f"{where}: seat {seat} played {card_name(card)}, but played it "
                                     f"already in trick {self.played_in[card]}")
-            held = _listed(card_name(c) for c in cards_of(int(self.hands[seat])))
+            held = _listed(card_name(c) for c in cards_of(self.hands[seat]))
             raise TricksimError(f"{where}: seat {seat} does not hold {card_name(card)}; "
                                 f"seat {seat} holds {held}")
         if not int(mask) >> card & 1:
