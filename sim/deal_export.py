@@ -5,10 +5,14 @@ board can be played again on its own, exactly as the run played it: the
 game base's :meth:`~sim.game.GameBase.trace_board` runs the kernel on that
 one board with a trace of every deal's start and every decision, and the
 game turns the deal asked for into the record format of docs/records.md.
+The record says who played each seat (``seat_players``), as the run seated
+its lineup in that game.
 """
 from __future__ import annotations
 
 from pathlib import Path
+
+import numpy as np
 
 from . import registry, store
 from .errors import TricksimError
@@ -39,6 +43,7 @@ def export_deal(run_dir, game_id: int, deal_no: int, out=None) -> tuple[dict, Pa
         raise TricksimError(f"game {game_id} has {len(deals)} deal{'s' if len(deals) != 1 else ''}: "
                             f"--deal takes 0 to {len(deals) - 1}, not {deal_no}")
     record = impl.deal_record(study, deals[deal_no])
+    record["seat_players"] = seat_players(study, impl, board, game_id % per_board)
     record["comment"] = (f"{run_dir.name}: game {game_id}, deal {deal_no} (board {board}), "
                          f"seed {study.seed}")
     path = Path(out) if out is not None else run_dir / "deals" / f"game-{game_id}-deal-{deal_no}.json"
@@ -50,3 +55,13 @@ def export_deal(run_dir, game_id: int, deal_no: int, out=None) -> tuple[dict, Pa
     path.parent.mkdir(parents=True, exist_ok=True)
     store.write_json(path, record)
     return record, path
+
+
+def seat_players(study, impl, board: int, rotation: int) -> list[str]:
+    """The lineup's players by seat in game ``rotation`` of board ``board``, seated as
+    the kernels seat them (``sim.kit_nb.seat_lineup_nb``)."""
+    from .kit_nb import seat_lineup_nb
+    n = impl.seats(study)
+    slots = np.zeros(n, dtype=np.int64)
+    seat_lineup_nb(slots, n, impl.seating_code(study), board, rotation)
+    return [study.lineup[slot] for slot in slots]

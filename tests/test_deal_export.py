@@ -39,6 +39,7 @@ def test_exported_deals_replay_to_the_stored_results(case, tmp_path):
         assert load(path) == json.loads(json.dumps(record))
         result = replay(load(path))["result"]
         rows = deals[(deals["game"] == game_id) & (deals["deal"] == deal_no)].sort_values("seat")
+        assert record["seat_players"] == [study.lineup[slot] for slot in rows["player"]]
         if kw["game"] != "jass":
             assert result["bids"] == rows["bid"].tolist()
             assert result["tricks_won"] == rows["tricks"].tolist()
@@ -54,12 +55,17 @@ def test_exported_deals_replay_to_the_stored_results(case, tmp_path):
 
 
 def test_the_command_writes_the_record_and_prints_the_transcript(tmp_path, capsys):
-    study = Study.create("oh_hell", players=4, lineup=["heuristic"], options={"rounds": 5},
-                         boards=3, seed=2)
+    study = Study.create("oh_hell", players=4, lineup=["heuristic", "random", "random", "random"],
+                         options={"rounds": 5}, boards=3, seed=2, seating="rotate")
     run = run_study(study, tmp_path / "run", backend="serial", progress=False)
     assert main(["deal", str(run), "--game", "2"]) == 0
     out = capsys.readouterr()
     assert "Bids:" in out.out and "Trick 1" in out.out
+    # game 2 of a rotating lineup: seat s is played by lineup slot (s + 2) % 4
+    assert out.out.splitlines()[1] == ("Players: seat 0 random, seat 1 random, seat 2 heuristic, "
+                                       "seat 3 random")
+    record = json.loads((run / "deals" / "game-2-deal-0.json").read_text())
+    assert record["seat_players"] == ["random", "random", "heuristic", "random"]
     assert (run / "deals" / "game-2-deal-0.json").is_file()
     assert main(["replay", str(run / "deals" / "game-2-deal-0.json")]) == 0
 

@@ -212,12 +212,14 @@ def test_a_broken_trump_lead_rule_is_refused():
     (["SA H2 D2 D3 D4 D5", "SA S6 HK C2 C3 C4", "HA D6 D7 D8 D9 DT", "C5 C6 C7 C8 C9 CT"],
      r"card SA is dealt twice \(seats 0 and 1\)"),
     (["BJ H2 D2 D3 D4 D5", "S5 S6 HK C2 C3 C4", "HA D6 D7 D8 D9 DT", "C5 C6 C7 C8 C9 CT"],
-     "card 'BJ' is not in Auction Pitch's 52-card deck"),
+     r"hands\[0\]\[0\]: card 'BJ' is not in Auction Pitch's 52-card deck, which has no jokers"),
     (["H2 D2 D3 D4 D5", "S5 S6 HK C2 C3 C4", "HA D6 D7 D8 D9 DT", "C5 C6 C7 C8 C9 CT"],
      "hands\\[0\\] has 5 cards; Auction Pitch deals 6"),
-    (["SA H2 D2 D3 D4 D5", "S5 S6 HK C2 C3 C4", "HA D6 D7 D8 D9 DT"], "hands must be 4 lists"),
+    (["SA H2 D2 D3 D4 D5", "S5 S6 HK C2 C3 C4", "HA D6 D7 D8 D9 DT"],
+     "hands has 3 card lists but the game has 4 players"),
     (["SA H2 D2 D3 D4 D5", "S5 S6 HK C2 C3 C4", "HA D6 D7 D8 D9 DT", "C5 C6 C7 C8 C9 X1"],
-     "unknown card 'X1'"),
+     r"hands\[3\]\[5\]: unknown card 'X1': write a suit S H D C and a rank 2-9 T J Q K A "
+     r"\(e.g. 'HA', 'S2'\)$"),
 ])
 def test_a_record_whose_cards_do_not_make_the_deck_is_refused(hands, message):
     with pytest.raises(TricksimError, match=message) as error:
@@ -229,7 +231,11 @@ def test_other_bad_records_are_refused():
     hands, bids, plays = SINGLE_TRUMP
     for changes, message in [({"variant": "setback"}, "unknown Pitch variant 'setback'"),
                              ({"options": {"low_to": "won"}}, "low_to"),
-                             ({"extra": {"turned": "SA"}}, "extra takes only scores or setbacks"),
+                             ({"extra": {"turned": "SA"}},
+                              "unknown field extra.turned; pitch auction records take extra.scores "
+                              "and extra.setbacks"),
+                             ({"extra": []}, r"extra must be an object \{field: value\}, not \[\]"),
+                             ({"players": "4"}, "players must be a whole number, not '4'"),
                              ({"extra": {"scores": [1, 2]}}, "extra.scores must be a list of 4")]:
         with pytest.raises(TricksimError, match=message):
             replay({**record(hands, bids, plays), **changes})

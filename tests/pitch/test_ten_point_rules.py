@@ -131,6 +131,26 @@ def test_deal_a_the_whole_deal():
     assert "team points 7 to 3, made" in transcript(deal_a(), out)
 
 
+def test_the_transcript_shows_every_card_in_a_hand_before_it_is_played():
+    # S9 comes from the bidder's sweep, C2 … C8 and H9 from the refill: none was dealt
+    rec = deal_a()
+    out = replay(rec)
+    r = out["result"]
+    assert r["refill"] == {1: ["C2", "C3", "C4", "C5"], 2: ["C6", "C7", "C8", "H9"], 3: []}
+    assert r["swept"] == ["S9"] and r["discards"][0] == ["H2", "H3", "H4", "H5", "H6"]
+    assert r["hands_in_play"][0] == ["S2", "S9", "SQ", "SK", "SA"]
+    shown: set[str] = set()
+    played = 0
+    for line in transcript(rec, out).splitlines():
+        if line.startswith("  seat "):
+            shown |= set(line.split(":", 1)[1].split())
+        elif line.startswith("Trick "):
+            cards = [part.split()[-1] for part in line.split("leads: ", 1)[1].split(";")[0].split(",")]
+            assert set(cards) <= shown, (line, set(cards) - shown)
+            played += len(cards)
+    assert played == len(A_PLAYS)
+
+
 def test_the_jick_beats_the_jokers_and_the_high_joker_the_low():
     tricks = replay(deal_a())["tricks"]
     assert tricks[1]["cards"] == ["S2", "CJ", "BJ", "LJ"] and tricks[1]["winner"] == 1

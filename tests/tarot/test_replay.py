@@ -96,6 +96,14 @@ def test_discard_takes_trumps_only_when_unavoidable():
     assert result["result"]["discard_shown"] == ["T2"]
 
 
+def test_a_discard_holding_the_8_of_trumps_replays():
+    # T8 is the card on bit 63 of the first word: the trumps shown read as a negative int64
+    result = run(discard_record("S2 S3 S4 S5 S6 T8"))
+    assert result["result"]["discard_shown"] == ["T8"]
+    result = run(discard_record("S2 S3 S4 S5 S6 T9"))          # bit 0 of the second word
+    assert result["result"]["discard_shown"] == ["T9"]
+
+
 def test_discard_must_hold_the_cards_and_have_the_dog_size():
     assert "does not hold C5" in error(discard_record("C5 S2 S3 S4 S5 S6"))
     assert "6 different cards, not 5" in error(discard_record("S2 S3 S4 S5 S6"))
@@ -387,6 +395,15 @@ def test_transcript_and_zero_sum():
     assert sum(r["scores"]) == 0 and r["scores"][0] == 2 * r["score"]
     text = transcript("tarot", rec, result)
     assert "trick 24:" in text and "taker seat 0 (guard)" in text
+
+
+def test_the_transcript_lists_the_legal_bids():
+    rec = record(4, {}, bids("take", "pass", "guard", "pass"))
+    text = transcript("tarot", rec, run(rec))
+    assert "seat 0 bids take (legal: pass, take, guard, guard_without, guard_against)" in text
+    assert "seat 1 bids pass (legal: pass, guard, guard_without, guard_against)" in text
+    assert "seat 2 bids guard (legal: pass, guard, guard_without, guard_against)" in text
+    assert "seat 3 bids pass (legal: pass, guard_without, guard_against)" in text
 
 
 def test_tricksim_replay_prints_the_transcript(tmp_path, capsys):

@@ -145,7 +145,7 @@ class JassGame(GameBase):
     # -- errors ------------------------------------------------------------------------
     def decision_text(self, phase, action, legal, legal_hi):
         kind = PHASE_KINDS.get(phase, str(phase))
-        bits = [a for a in range(64) if legal >> a & 1]
+        bits = cards_of(legal)   # the legal actions' set (predict: the highest prediction)
         if kind == "play":
             legal_text = " ".join(card_name(c) for c in bits)
             action_text = card_name(action) if 0 <= action < 36 else str(action)

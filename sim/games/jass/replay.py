@@ -19,12 +19,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from ... import registry
-from ...errors import TricksimError, choices
-from ...replay import (counted, current_trick_lines, dealt_once, record_int, record_options,
-                       step_through, trick_line)
+from ...bits_nb import cards_of
+from ...errors import TricksimError
+from ...replay import (card_list, counted, current_trick_lines, dealt_once, decision_fields,
+                       read_card, record_head, record_int, step_through, trick_line)
 from . import kernels_nb as K
 from . import obs as O
-from .cards import (MODE_NAMES, N_CARDS, RANK_NAMES, SUIT_MASKS, SUIT_NAMES, SUITS, TRUMP_WORDS,
+from .cards import (MODE_NAMES, RANK_NAMES, SUIT_MASKS, SUIT_NAMES, SUITS, TRUMP_WORDS,
                     card_name, mask_of, parse_card, parse_trump_word)
 from .records import END_KINDS
 from .rules import MULTIPLIERS
@@ -34,8 +35,8 @@ KINDS = ("trump", "weis", "predict", "play", "claim")
 PHASE_KINDS = {O.PHASE_TRUMP: "trump", O.PHASE_TRUMP_PUSHED: "trump", O.PHASE_WEIS: "weis",
                O.PHASE_PREDICT: "predict", O.PHASE_PLAY: "play", O.PHASE_CLAIM: "claim"}
 VARIANT_KINDS = {"schieber": ("trump", "weis", "play", "claim"), "differenzler": ("predict", "play")}
-REQUIRED_FIELDS = ("players", "dealer", "hands", "decisions")
 EXTRA_FIELDS = {"schieber": ("scores",), "differenzler": ("trump_card", "scores")}
+NEEDS = {"schieber": (), "differenzler": ("extra.trump_card",)}
 
 
 @dataclass
@@ -60,13 +61,6 @@ class Deal:
 
 # -- reading a record ---------------------------------------------------------
 
-def _card(text, where: str) -> int:
-    try:
-        return parse_card(text)
-    except TricksimError as problem:
-        raise TricksimError(f"{where}: {problem}") from None
-
-
 def _yes_no(value, where: str) -> int:
     if isinstance(value, bool):
         return int(value)
@@ -75,46 +69,24 @@ def _yes_no(value, where: str) -> int:
 
 def parse_record(record) -> Deal:
     """Check a record's fields and return the deal it describes."""
+    info = registry.info("jass")
     if not isinstance(record, dict):
         raise TricksimError(f"a record is a JSON object, not {type(record).__name__}")
-    info = registry.info("jass")
-    for key in REQUIRED_FIELDS:
-        if key not in record:
-            raise TricksimError(f"the record has no {key!r} field; a jass record needs game, "
-                                f"{', '.join(REQUIRED_FIELDS)} (and variant, default schieber)")
     variant = info.check_variant(record.get("variant"))
-    options = record_options(info, record, variant)
-    info.check_players(record_int(record["players"], "players"))
-    dealer = record_int(record["dealer"], "dealer")
-    if not 0 <= dealer < 4:
-        raise TricksimError(f"dealer {dealer} is not a seat; seats are 0 to 3")
-
-    hands_raw = record["hands"]
-    if not isinstance(hands_raw, list) or not all(isinstance(h, list) for h in hands_raw):
-        raise TricksimError("hands must be a list of card lists, one per seat")
-    if len(hands_raw) != 4:
-        raise TricksimError(f"hands has {len(hands_raw)} card lists; give one list of 9 cards "
-                            f"for each of the 4 seats")
-    for s, h in enumerate(hands_raw):
+    head = record_head(info, record, variant, extra_fields=EXTRA_FIELDS[variant],
+                       needs=NEEDS[variant])
+    options, dealer, extra = head.options, head.dealer, head.extra
+    for s, h in enumerate(head.hands):
         if len(h) != 9:
             raise TricksimError(f"hands[{s}] has {counted(len(h), 'card')}; every seat is dealt 9")
-    hands = [[_card(c, f"hands[{s}][{i}]") for i, c in enumerate(h)] for s, h in enumerate(hands_raw)]
+    hands = [card_list(h, f"hands[{s}]", parse_card) for s, h in enumerate(head.hands)]
     holder = dealt_once(hands, card_name)
-
-    extra = record.get("extra") or {}
-    allowed = EXTRA_FIELDS[variant]
-    if not isinstance(extra, dict):
-        raise TricksimError(f"extra must be an object with {choices(allowed)}, not {extra!r}")
-    unknown = [k for k in extra if k not in allowed]
-    if unknown:
-        raise TricksimError(f"unknown field extra.{unknown[0]}; jass {variant} records take "
-                            f"{choices('extra.' + k for k in allowed)}")
     trump_card = -1
     if variant == "differenzler":
         if extra.get("trump_card") is None:
             raise TricksimError("the record has no extra.trump_card: a differenzler deal turns up "
                                 "the dealer's last card (e.g. \"H7\") for trump")
-        trump_card = _card(extra["trump_card"], "extra.trump_card")
+        trump_card = read_card(extra["trump_card"], "extra.trump_card", parse_card)
         if holder[trump_card] != dealer:
             raise TricksimError(f"extra.trump_card {card_name(trump_card)} is in seat "
                                 f"{holder[trump_card]}'s hand, but the turned card is the dealer's "
@@ -212,7 +184,7 @@ class _Replay:
     def _legal_values(kind: str, legal: int) -> list:
         if kind == "predict":
             return list(range(legal + 1))
-        bits = [a for a in range(64) if legal >> a & 1]
+        bits = cards_of(legal)
         if kind == "trump":
             return [TRUMP_WORDS[a] for a in bits]
         if kind == "play":
@@ -239,24 +211,11 @@ class _Replay:
 
     def step(self, number: int, decision) -> None:
         """Check decision ``number`` (counted from 1) against the engine and apply it."""
-        where = f"decision {number}"
-        if not isinstance(decision, dict):
-            raise TricksimError(f"{where} must be an object with seat, kind and value, not {decision!r}")
-        for key in ("seat", "kind", "value"):
-            if key not in decision:
-                raise TricksimError(f"{where} has no {key!r} field; a decision is "
-                                    f"{{\"seat\": s, \"kind\": {'|'.join(KINDS)}, \"value\": …}}")
-        kind = str(decision["kind"]).strip().lower()
+        dec = decision_fields(number, decision, VARIANT_KINDS[self.deal.variant], 4,
+                              kinds_of=self.deal.variant)
+        where, seat, kind, value = dec.where, dec.seat, dec.kind, dec.value
         if self.over and not (kind == "claim" and self._claim_moment()):
             raise self._over_error(where, number)
-        allowed = VARIANT_KINDS[self.deal.variant]
-        if kind not in allowed:
-            raise TricksimError(f"{where}: unknown kind {decision['kind']!r} in {self.deal.variant}; "
-                                f"kinds are {choices(allowed)}")
-        seat = record_int(decision["seat"], f"{where}: seat")
-        if not 0 <= seat < 4:
-            raise TricksimError(f"{where}: seat {seat} is not a seat; seats are 0 to 3")
-        value = decision["value"]
         did = f"{where}: seat {seat} {kind} {value}"
         if kind == "claim":
             self._claim(number, did, seat, value)
@@ -295,7 +254,7 @@ class _Replay:
             K.apply_nb(self.st, self.hands, phase, seat, action)
             value = action
         else:
-            card = self._playable_card(where, seat, value)
+            card = self._playable_card(dec)
             self._play(card)
             value = card_name(card)
         self.decisions.append({"seat": seat, "kind": kind, "value": value, "legal": legal})
@@ -349,18 +308,19 @@ class _Replay:
             return f"seat {seat}'s prediction (every seat predicts before the first card)"
         return f"seat {seat}'s card"
 
-    def _playable_card(self, where, seat, value) -> int:
-        card = _card(value, where)
+    def _playable_card(self, dec) -> int:
+        where, seat = dec.where, dec.seat
+        card = dec.card(parse_card)
         if not int(self.hands[seat]) >> card & 1:
             if card in self.deal.hands[seat]:
                 raise TricksimError(f"{where}: seat {seat} played {card_name(card)}, but played it "
                                     f"already in trick {self.played_in[card]}")
-            held = " ".join(card_name(c) for c in range(N_CARDS) if int(self.hands[seat]) >> c & 1)
+            held = " ".join(card_name(c) for c in cards_of(self.hands[seat]))
             raise TricksimError(f"{where}: seat {seat} does not hold {card_name(card)}; "
                                 f"seat {seat} holds {held}")
         mask = int(K.legal_play_nb(self.st, self.hands))
         if not mask >> card & 1:
-            legal = " ".join(card_name(c) for c in range(N_CARDS) if mask >> c & 1)
+            legal = " ".join(card_name(c) for c in cards_of(mask))
             raise TricksimError(f"{where}: seat {seat} may not play {card_name(card)}: "
                                 f"{self._why_not(card, mask)}; legal: {legal}")
         return card

@@ -16,6 +16,7 @@ The pack: 3 players play without the numbers 9 … 14 and without ``L3``
 """
 import numpy as np
 
+from ...bits_nb import cards_of
 from ...errors import TricksimError
 
 COLOURS = "BRYG"
@@ -99,9 +100,8 @@ def words_of(cards) -> np.ndarray:
 
 
 def cards_in(lo, hi=0) -> list[int]:
-    """The card ids of a two-word set, in id order."""
-    both = int(np.uint64(lo)) | int(np.uint64(hi)) << 64
-    return [c for c in range(N_CARDS) if both >> c & 1]
+    """The card ids of a two-word set, in id order (words as uint64, int64 or int)."""
+    return cards_of((lo, hi))
 
 
 def names_in(lo, hi=0) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...bits_nb import cards_of
 from ...game import GameBase
 from ...kit_nb import CH_DEAL, CH_DEALER, CH_SIZE, CH_TOTALS
 from . import obs as O
@@ -110,7 +111,7 @@ class JupiterGame(GameBase):
 
     def decision_text(self, phase, action, legal_lo, legal_hi):
         kind = O.PHASE_NAMES[phase] if 0 <= phase < len(O.PHASE_NAMES) else str(phase)
-        actions = [a for a in range(128) if (legal_lo if a < 64 else legal_hi) >> (a & 63) & 1]
+        actions = cards_of((legal_lo, legal_hi))   # the legal actions' set
 
         def text(a):
             if kind == "bid":

@@ -23,10 +23,10 @@ from functools import partial
 
 import numpy as np
 
-from ...errors import TricksimError, choices
+from ...errors import TricksimError
 from ...kit_nb import CH_DEAL, CH_DEALER, CH_SIZE, CH_TOTALS
-from ...replay import (StepView, card_list, counted, dealt_once, decision_kind, record_int,
-                       record_options, sorted_names, step_through)
+from ...replay import (StepView, card_list, counted, dealt_once, decision_fields, extra_names,
+                       read_card, record_head, record_int, sorted_names, step_through)
 from . import obs as O
 from . import step_nb as S
 from .cards import (COLOURS, N_CARDS, NAMES, card_name, cards_in, is_god, is_numbered,
@@ -39,10 +39,10 @@ _names = partial(sorted_names, names=NAMES)
 
 
 KINDS = ("layout", "bid", "play", "take")
-ROUND_EXTRA = {"round", "unseen", "table", "zero_unused", "scores"}
-GAME_EXTRA = {"unseen", "next_deals"}
-ALLOCATION_EXTRA = {"phase", "round", "table", "zero_unused", "scores", "layouts", "bids", "tricks",
-                    "card_points"}
+ROUND_EXTRA = ("round", "unseen", "table", "zero_unused", "scores")
+GAME_EXTRA = ("unseen", "next_deals")
+ALLOCATION_EXTRA = ("phase", "round", "table", "zero_unused", "scores", "layouts", "bids", "tricks",
+                    "card_points")
 
 
 def config(players: int, options: dict) -> np.ndarray:
@@ -153,17 +153,8 @@ class _Replay(StepView):
     steps = S
 
     def __init__(self, record: dict):
-        options = record_options(JUPITER_INFO, record)
-        for key in ("players", "dealer", "hands", "decisions"):
-            if key not in record:
-                raise TricksimError(f"the record has no {key!r} field")
-        n = JUPITER_INFO.check_players(record["players"])
-        dealer = record_int(record["dealer"], "dealer")
-        if not 0 <= dealer < n:
-            raise TricksimError(f"dealer must be a seat from 0 to {n - 1}, not {dealer}")
-        extra = record.get("extra") or {}
-        if not isinstance(extra, dict):
-            raise TricksimError("extra must be an object")
+        head = record_head(JUPITER_INFO, record)     # extra's fields: by the kind of record
+        n, dealer, options, extra = head.n, head.dealer, head.options, head.extra
         self.n, self.options, self.cfg = n, options, config(n, options)
         self.rounds: list[dict] = []
         self.decisions: list[dict] = []
@@ -175,11 +166,10 @@ class _Replay(StepView):
             self.kind = "allocation"
             self._allocation(record, extra, dealer)
             return
-        hands = record["hands"]
+        hands = head.hands
         if "round" in extra:
             self.kind = "round"
-            if set(extra) - ROUND_EXTRA:
-                raise TricksimError(f"extra of a round record takes only {choices(sorted(ROUND_EXTRA))}")
+            extra_names(extra, ROUND_EXTRA, "round records (extra.round)")
             r = _round_no(extra)
             table = _table(extra.get("table"), "extra.table", 13 - r)
             zero = _seat_list(extra.get("zero_unused"), "extra.zero_unused", n, True, _bool)
@@ -187,10 +177,8 @@ class _Replay(StepView):
                                 lambda v, w: record_int(v, w))
         else:
             self.kind = "game"
-            if set(extra) - GAME_EXTRA:
-                raise TricksimError(f"extra of a whole-game record takes only "
-                                    f"{choices(sorted(GAME_EXTRA))} (a round from a given table "
-                                    f"has extra.round)")
+            extra_names(extra, GAME_EXTRA, "whole-game records (a round from a given table has "
+                                           "extra.round)")
             r, table, zero, scores = 1, {}, [True] * n, [0] * n
             self.next_deals = extra.get("next_deals") or []
             if not isinstance(self.next_deals, list):
@@ -203,12 +191,12 @@ class _Replay(StepView):
         if not isinstance(hands, list) or len(hands) != n:
             raise TricksimError(f"{where}hands must be {n} lists of {14 - r} cards (one per seat)")
         ids = [_cards(h, f"{where}hands[{s}]") for s, h in enumerate(hands)]
+        at = f"{where or 'extra.'}unseen"
         if n < 5 and unseen is None:
-            raise TricksimError(f"{where}unseen: with {n} players one card is left over unseen; "
-                                f"give it")
+            raise TricksimError(f"{at}: with {n} players one card is left over unseen; give it")
         if n == 5 and unseen is not None:
-            raise TricksimError(f"{where}unseen: with 5 players no card is left over")
-        unseen_id = parse_card(unseen) if unseen is not None else None
+            raise TricksimError(f"{at}: with 5 players no card is left over")
+        unseen_id = read_card(unseen, at, parse_card) if unseen is not None else None
         _check_pack(n, r, ids, unseen_id, table)
         dealt = np.zeros(S.DEALT_SIZE, dtype=np.uint64)
         for s, h in enumerate(ids):
@@ -237,9 +225,7 @@ class _Replay(StepView):
 
     def _allocation(self, record, extra, dealer):
         n = self.n
-        if set(extra) - ALLOCATION_EXTRA:
-            raise TricksimError(f"extra of an allocation record takes only "
-                                f"{choices(sorted(ALLOCATION_EXTRA))}")
+        extra_names(extra, ALLOCATION_EXTRA, "allocation records (extra.phase)")
         for key in ("round", "layouts", "bids", "tricks", "card_points"):
             if key not in extra:
                 raise TricksimError(f"an allocation record needs extra.{key}")
@@ -251,7 +237,8 @@ class _Replay(StepView):
         table = _table(extra.get("table"), "extra.table", n_tricks)
         zero = _seat_list(extra.get("zero_unused"), "extra.zero_unused", n, True, _bool)
         scores = _seat_list(extra.get("scores"), "extra.scores", n, 0, lambda v, w: record_int(v, w))
-        layouts = _seat_list(extra["layouts"], "extra.layouts", n, None, lambda v, w: parse_card(v))
+        layouts = _seat_list(extra["layouts"], "extra.layouts", n, None,
+                             lambda v, w: read_card(v, w, parse_card))
         for s, c in enumerate(layouts):
             if not is_numbered(c):
                 raise TricksimError(f"extra.layouts[{s}]: a layout card is a numbered colour card, "
@@ -318,28 +305,23 @@ class _Replay(StepView):
         return [NAMES[a] for a in legal]
 
     def held(self, seat: int) -> list[int]:
-        return [c for c in range(N_CARDS)
-                if int(self.hands[2 * seat + (c >> 6)]) >> (c & 63) & 1]
+        return cards_in(self.hands[2 * seat], self.hands[2 * seat + 1])
 
     def table_text(self) -> dict:
-        return {str(k): _names(cards_in(int(self.st[O.TABLE + k]) & (2**64 - 1)))
+        return {str(k): _names(cards_in(self.st[O.TABLE + k]))
                 for k in range(1, S.MAX_COUNTER + 1) if self.st[O.TABLE + k]}
 
     # -- one decision -----------------------------------------------------------------
     def step(self, number: int, decision) -> None:
-        where = f"decision {number}"
-        kind = decision_kind(where, decision, KINDS)
+        dec = decision_fields(number, decision, KINDS, self.n)
         if S.is_over_nb(self.st):
-            self._next_round(where)
+            self._next_round(dec.where)
         seat, phase = self.seat(), self.phase()
-        expected = O.PHASE_NAMES[phase]
-        if decision.get("seat") != seat or kind != expected:
-            raise TricksimError(f"{where}: seat {seat} is to {expected}, not {decision!r}")
-        value = decision.get("value")
+        dec.check_turn(seat, O.PHASE_NAMES[phase])
         legal = self.legal()
-        entry = {"seat": seat, "kind": kind, "value": value, "round": self.round["round"],
+        entry = {"seat": seat, "kind": dec.kind, "value": dec.value, "round": self.round["round"],
                  "legal": self.legal_text(phase, legal)}
-        getattr(self, f"_{kind}")(where, seat, value, decision, legal, entry)
+        getattr(self, f"_{dec.kind}")(dec, legal, entry)
         self.decisions.append(entry)
         if S.is_over_nb(self.st):
             self._close_round()
@@ -361,8 +343,7 @@ class _Replay(StepView):
         redeal = "redeal" in self.round
         r = self.round["round"] if redeal else self.round["round"] + 1
         dealer = self.round["dealer"] if redeal else (self.round["dealer"] + 1) % n
-        table = {k: cards_in(int(st[O.TABLE + k]) & (2**64 - 1))
-                 for k in range(1, S.MAX_COUNTER + 1) if st[O.TABLE + k]}
+        table = {k: cards_in(st[O.TABLE + k]) for k in range(1, S.MAX_COUNTER + 1) if st[O.TABLE + k]}
         zero = [bool(st[O.ZERO_UNUSED] >> s & 1) for s in range(n)]
         scores = [int(st[O.SCORES + s]) for s in range(n)]
         self._start_round(deal["hands"], deal.get("unseen"), dealer, r, table, zero, scores, at)
@@ -370,8 +351,9 @@ class _Replay(StepView):
             self._close_round()
             self._next_round(where)
 
-    def _layout(self, where, seat, value, decision, legal, entry):
-        card = parse_card(value)
+    def _layout(self, dec, legal, entry):
+        where, seat = dec.where, dec.seat
+        card = dec.card(parse_card)
         if card not in legal:
             if card not in self.held(seat):
                 raise TricksimError(f"{where}: seat {seat} does not hold {card_name(card)}")
@@ -380,8 +362,9 @@ class _Replay(StepView):
         entry["value"] = card_name(card)
         self.apply(card)
 
-    def _bid(self, where, seat, value, decision, legal, entry):
-        action = bid_action(value, where, int(self.st[O.N_TRICKS]))
+    def _bid(self, dec, legal, entry):
+        where, seat = dec.where, dec.seat
+        action = bid_action(dec.value, where, int(self.st[O.N_TRICKS]))
         if action not in legal:
             raise TricksimError(f"{where}: seat {seat} has used its zero-trick card already: it is "
                                 f"used once per game")
@@ -389,8 +372,9 @@ class _Replay(StepView):
                                   action > O.LOCKED_BID)
         self.apply(action)
 
-    def _play(self, where, seat, value, decision, legal, entry):
-        card = parse_card(value)
+    def _play(self, dec, legal, entry):
+        where, seat, decision = dec.where, dec.seat, dec.fields
+        card = dec.card(parse_card)
         god = decision.get("god")
         if set(decision) - {"seat", "kind", "value", "god"}:
             raise TricksimError(f"{where}: a play takes seat, kind, value and (a God card) god")
@@ -428,8 +412,9 @@ class _Replay(StepView):
         """The card points in every seat's tricks so far, as the engine counts them."""
         return sum(int(self.st[O.CARD_POINTS + s]) for s in range(self.n))
 
-    def _take(self, where, seat, value, decision, legal, entry):
-        card = parse_card(value)
+    def _take(self, dec, legal, entry):
+        where, seat = dec.where, dec.seat
+        card = dec.card(parse_card)
         counter = int(self.st[O.COUNTER])
         if card not in legal:
             raise TricksimError(f"{where}: seat {seat} may not take {card_name(card)} at counter "
@@ -461,11 +446,11 @@ class _Replay(StepView):
         if S.is_over_nb(st):
             out.update({
                 "markers": [int(st[O.MARKERS + s]) or None for s in range(n)],
-                "taken": [_names(cards_in(int(st[O.TAKEN + s]) & (2**64 - 1))) for s in range(n)],
+                "taken": [_names(cards_in(st[O.TAKEN + s])) for s in range(n)],
                 "victory_points": [int(S.round_points_nb(st, s)) for s in range(n)],
                 "scores": [int(st[O.SCORES + s]) for s in range(n)],
-                "zero_lost": _names(cards_in(int(st[O.ZERO_LOST]) & (2**64 - 1))),
-                "removed": _names(cards_in(int(st[O.ORPHANED]) & (2**64 - 1))),
+                "zero_lost": _names(cards_in(st[O.ZERO_LOST])),
+                "removed": _names(cards_in(st[O.ORPHANED])),
                 "table_left": self.table_text(),
                 "zero_unused": [bool(st[O.ZERO_UNUSED] >> s & 1) for s in range(n)]})
         return out

@@ -14,8 +14,9 @@ import numpy as np
 
 from ...errors import TricksimError, choices
 from ...kit_nb import CH_DEALER, CH_SIZE, CH_TOTALS
-from ...replay import (StepView, counted, current_trick_lines, dealt_once, decision_kind, record_int,
-                       record_options, sorted_names, step_through, trick_line)
+from ...replay import (StepView, card_list, counted, current_trick_lines, dealt_once,
+                       decision_fields, record_head, record_int, sorted_names, step_through,
+                       trick_line)
 from . import auction_step_nb as A
 from . import obs as O
 from . import step_nb as S
@@ -25,6 +26,7 @@ from .info import PITCH_INFO
 from .replay import config
 
 _sorted_names = partial(sorted_names, names=NAMES)
+_card = partial(parse_card, deck_size=N_SUIT_CARDS)    # Auction Pitch's 52 cards: no jokers
 
 
 KINDS = ("bid", "play")
@@ -46,27 +48,12 @@ class _Replay(StepView):
     steps = S
 
     def __init__(self, record: dict):
-        options = record_options(PITCH_INFO, record, "auction")
-        for key in ("players", "dealer", "hands", "decisions"):
-            if key not in record:
-                raise TricksimError(f"the record has no {key!r} field")
-        PITCH_INFO.check_players(record["players"])
-        dealer = record_int(record["dealer"], "dealer")
-        if not 0 <= dealer < A.N:
-            raise TricksimError(f"dealer must be a seat from 0 to 3, not {dealer}")
-        extra = record.get("extra") or {}
-        if not isinstance(extra, dict) or set(extra) - set(EXTRA):
-            raise TricksimError(f"extra takes only {choices(EXTRA)} in an Auction Pitch record "
-                                f"(the game scores and set-backs before the deal)")
+        head = record_head(PITCH_INFO, record, "auction", extra_fields=EXTRA)
+        options, dealer, extra = head.options, head.dealer, head.extra
         scores, setbacks = _seat_list(extra, "scores"), _seat_list(extra, "setbacks")
-        hands = record["hands"]
-        if not isinstance(hands, list) or len(hands) != A.N:
-            raise TricksimError("hands must be 4 lists of 6 cards (one per seat)")
         ids = []
-        for s, hand in enumerate(hands):
-            if not isinstance(hand, list):
-                raise TricksimError(f"hands[{s}] must be a list of cards, not {hand!r}")
-            ids.append([parse_card(c, N_SUIT_CARDS) for c in hand])
+        for s, hand in enumerate(head.hands):
+            ids.append(card_list(hand, f"hands[{s}]", _card))
             if len(ids[s]) != A.HAND_SIZE:
                 raise TricksimError(f"hands[{s}] has {counted(len(ids[s]), 'card')}; Auction Pitch "
                                     f"deals 6 to each player")
@@ -93,25 +80,23 @@ class _Replay(StepView):
 
     # -- one decision -----------------------------------------------------------------
     def step(self, number: int, decision) -> None:
-        where = f"decision {number}"
-        kind = decision_kind(where, decision, KINDS)
+        dec = decision_fields(number, decision, KINDS, A.N)
         if S.is_over_nb(self.st):
-            raise TricksimError(f"{where}: the deal is over; nothing more to decide")
+            raise TricksimError(f"{dec.where}: the deal is over; nothing more to decide")
         seat, phase = self.seat(), self.phase()
-        expected = O.PHASE_NAMES[phase]
-        if decision.get("seat") != seat or kind != expected:
-            raise TricksimError(f"{where}: seat {seat} is to {expected}, not {decision!r}")
-        value = decision.get("value")
+        dec.check_turn(seat, O.PHASE_NAMES[phase])
         legal = self.legal()
-        entry = {"seat": seat, "kind": kind, "value": value, "legal": self.legal_text(phase, legal)}
-        if kind == "bid":
-            self._bid(where, seat, value, legal, entry)
+        entry = {"seat": seat, "kind": dec.kind, "value": dec.value,
+                 "legal": self.legal_text(phase, legal)}
+        if dec.kind == "bid":
+            self._bid(dec, legal, entry)
         else:
-            self._play(where, seat, value, legal, entry)
+            self._play(dec, legal, entry)
         self.decisions.append(entry)
 
-    def _bid(self, where, seat, value, legal, entry):
-        bid = record_int(value, f"{where}: the bid")
+    def _bid(self, dec, legal, entry):
+        where, seat = dec.where, dec.seat
+        bid = record_int(dec.value, f"{where}: the bid")
         if bid not in legal:
             high = int(self.st[O.HIGH_BID])
             if 0 not in legal and bid == 0:
@@ -124,8 +109,9 @@ class _Replay(StepView):
                                 f"{choices(legal)}")
         self.apply(bid)
 
-    def _play(self, where, seat, value, legal, entry):
-        card = parse_card(value, N_SUIT_CARDS)
+    def _play(self, dec, legal, entry):
+        where, seat = dec.where, dec.seat
+        card = dec.card(_card)
         if card not in legal:
             held = cards_in(self.hands[seat])
             if card not in held:

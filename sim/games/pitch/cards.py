@@ -7,6 +7,7 @@ the High Joker ``BJ`` = 53 (Ten-point Pitch only). A set of cards is one
 """
 import numpy as np
 
+from ...bits_nb import cards_of
 from ...errors import TricksimError
 
 SUITS = "SHDC"
@@ -58,18 +59,19 @@ def card_name(card: int) -> str:
 def parse_card(text, deck_size: int = N_CARDS) -> int:
     """The id of a card written in the notation; a clear error otherwise."""
     if not isinstance(text, str) or text.strip().upper() not in _IDS:
+        jokers = ", or the jokers BJ, LJ" if deck_size > N_SUIT_CARDS else ""
         raise TricksimError(f"unknown card {text!r}: write a suit S H D C and a rank "
-                            f"2-9 T J Q K A (e.g. 'HA', 'S2'), or the jokers BJ, LJ")
+                            f"2-9 T J Q K A (e.g. 'HA', 'S2'){jokers}")
     card = _IDS[text.strip().upper()]
     if card >= deck_size:
-        raise TricksimError(f"card {text!r} is not in Auction Pitch's 52-card deck")
+        raise TricksimError(f"card {text!r} is not in Auction Pitch's 52-card deck, which has "
+                            f"no jokers")
     return card
 
 
 def cards_in(word: int) -> list[int]:
-    """The ids of a one-word set, ascending."""
-    word = int(word) & (2**64 - 1)
-    return [c for c in range(N_CARDS) if word >> c & 1]
+    """The ids of a one-word set, ascending (the word as uint64, int64 or int)."""
+    return cards_of(word)
 
 
 def mask_of(cards) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...bits_nb import cards_of
 from ...game import GameBase
 from ...kit_nb import CH_DEALER, CH_SIZE, CH_TOTALS
 from . import auction_kernels_nb as AK
@@ -102,7 +103,7 @@ class PitchGame(GameBase):
 
     def decision_text(self, phase, action, legal_lo, legal_hi):
         kind = O.PHASE_NAMES[phase] if 0 <= phase < len(O.PHASE_NAMES) else str(phase)
-        actions = [a for a in range(64) if int(legal_lo) >> a & 1]
+        actions = cards_of(legal_lo)   # the legal actions' set
 
         def text(a):
             if kind == "bid":

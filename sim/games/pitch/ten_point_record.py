@@ -6,7 +6,7 @@ record writes the refill as the cards it dealt and a loser's burns as one
 ``keep`` (the 6 trumps kept).
 """
 from . import obs as O
-from .cards import N_CARDS, NAMES, SUITS, card_name, ten_point_trumps
+from .cards import N_CARDS, NAMES, SUITS, card_name, cards_in, ten_point_trumps
 from .ten_point_replay import names, refill_needs
 
 
@@ -14,8 +14,8 @@ def deal_record(study, deal: dict) -> dict:
     """The replay record of one deal traced by ``GameBase.trace_board`` (its ``hands`` are
     the kernel's ``dealt`` words: hands 0 … 3, the stock, the 54 ids of the refill order)."""
     words = deal["hands"]
-    hands = [[c for c in range(N_CARDS) if words[s] >> c & 1] for s in range(4)]
-    stock = [c for c in range(N_CARDS) if words[O.DEALT_STOCK] >> c & 1]
+    hands = [cards_in(words[s]) for s in range(4)]
+    stock = cards_in(words[O.DEALT_STOCK])
     order = [int(w) for w in words[O.DEALT_REFILL:O.DEALT_REFILL + N_CARDS]]
     dealer = deal["dealer"]
     decisions, burns = [], {}

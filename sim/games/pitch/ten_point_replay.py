@@ -14,13 +14,15 @@ import numpy as np
 
 from ...errors import TricksimError
 from ...kit_nb import CH_DEALER, CH_SIZE, CH_TOTALS
-from ...replay import (StepView, card_list, counted, current_trick_lines, dealt_once, decision_kind,
-                       record_int, sorted_names, step_through, trick_line)
+from ...replay import (StepView, card_list, counted, current_trick_lines, dealt_once,
+                       decision_fields, record_head, record_int, sorted_names, step_through,
+                       trick_line)
 from . import obs as O
 from . import step_nb as S
 from .cards import (HIGH_JOKER, LOW_JOKER, N_CARDS, NAMES, RANK_ACE, RANK_JACK, RANK_KING,
-                    RANK_QUEEN, RANK_TEN, SAME_COLOUR, SUITS, card_name, parse_card,
+                    RANK_QUEEN, RANK_TEN, SAME_COLOUR, SUITS, card_name, cards_in, parse_card,
                     ten_point_trumps)
+from .info import PITCH_INFO
 from .replay import config
 
 _cards = partial(card_list, parse_card=parse_card)   # a record's list of cards (54-card pack)
@@ -28,6 +30,7 @@ names = partial(sorted_names, names=NAMES)
 
 
 KINDS = ("bid", "trump", "keep", "play")
+EXTRA = ("stock", "refill", "scores")
 TARGET = 52
 HAND = 9
 STOCK = 18
@@ -106,26 +109,12 @@ class _Replay(StepView):
     steps = S
 
     def __init__(self, record: dict):
-        for key in ("hands", "decisions"):
-            if key not in record:
-                raise TricksimError(f"the record has no {key!r} field")
-        if record.get("players", 4) != 4:
-            raise TricksimError(f"Ten-point Pitch is played by 4 players, not {record.get('players')!r}")
-        dealer = record_int(record.get("dealer", 3), "dealer")
-        if not 0 <= dealer < 4:
-            raise TricksimError(f"dealer must be a seat from 0 to 3, not {dealer}")
-        if record.get("options"):
-            raise TricksimError("Ten-point Pitch has no options; remove 'options' from the record")
-        extra = record.get("extra") or {}
-        if not isinstance(extra, dict) or set(extra) - {"stock", "refill", "scores"}:
-            raise TricksimError("extra takes only 'stock', 'refill' and 'scores' in a Ten-point "
-                                "Pitch record")
+        head = record_head(PITCH_INFO, record, "ten_point", extra_fields=EXTRA,
+                           needs=("extra.stock",))
+        dealer, extra = head.dealer, head.extra
         if "stock" not in extra:
             raise TricksimError("a Ten-point Pitch record needs extra.stock, the 18 undealt cards")
-        hands = record["hands"]
-        if not isinstance(hands, list) or len(hands) != 4:
-            raise TricksimError("hands must be 4 lists of 9 cards (one per seat)")
-        ids = [_cards(h, f"hands[{s}]") for s, h in enumerate(hands)]
+        ids = [_cards(h, f"hands[{s}]") for s, h in enumerate(head.hands)]
         for s, h in enumerate(ids):
             if len(h) != HAND:
                 raise TricksimError(f"hands[{s}] has {counted(len(h), 'card')}; each hand has {HAND}")
@@ -134,7 +123,7 @@ class _Replay(StepView):
             raise TricksimError(f"extra.stock has {counted(len(stock), 'card')}; the stock is the "
                                 f"{STOCK} cards not dealt (4 hands of {HAND} and the stock make the "
                                 f"54-card pack)")
-        dealt_once(ids + [stock], card_name)      # 54 distinct cards: the whole pack
+        dealt_once(ids + [stock], card_name, others=("the stock",))   # the whole 54-card pack
         refill = _cards(extra.get("refill", []), "extra.refill")
         if len(set(refill)) != len(refill):
             raise TricksimError("extra.refill names a card twice; the refill deals each card once")
@@ -163,6 +152,11 @@ class _Replay(StepView):
         self.tricks: list[dict] = []
         self.trick = {"leader": None, "seats": [], "cards": []}
         self.burned: dict[int, list[str]] = {}
+        # what the trump and the refill did to the hands (the transcript shows them)
+        self.discards: dict[int, list[str]] = {}  # seat -> the non-trumps it let go to the pile
+        self.refilled: dict[int, list[str]] = {}  # loser -> the cards the refill dealt him
+        self.swept: list[str] = []               # the pile's trumps the bidder took
+        self.hands_in_play: list[list[str]] | None = None
         self.won_by: dict[int, int] = {}         # card -> seat that won the trick holding it
         self.played_by: dict[int, int] = {}
 
@@ -175,12 +169,12 @@ class _Replay(StepView):
         return [NAMES[a] for a in legal]
 
     def held(self, seat: int) -> list[int]:
-        return [c for c in range(N_CARDS) if int(self.hands[seat]) >> c & 1]
+        return cards_in(self.hands[seat])
 
     # -- one decision -----------------------------------------------------------------
     def step(self, number: int, decision) -> None:
-        where = f"decision {number}"
-        kind = decision_kind(where, decision, KINDS)
+        dec = decision_fields(number, decision, KINDS, 4)
+        where, kind = dec.where, dec.kind
         if S.is_over_nb(self.st):
             raise TricksimError(f"{where}: the deal is over; nothing more to decide")
         seat, phase = self.seat(), self.phase()
@@ -188,17 +182,18 @@ class _Replay(StepView):
         if kind == "keep" and phase != O.PHASE_BURN:
             raise TricksimError(f"{where}: a keep is only for a bid loser holding more than 6 "
                                 f"trumps, just after the trump is named; seat {seat} is to {expected}")
-        if decision.get("seat") != seat or kind != expected:
-            raise TricksimError(f"{where}: seat {seat} is to {expected}, not {decision!r}")
-        value = decision.get("value")
+        dec.check_turn(seat, expected)
         legal = self.legal()
-        entry = {"seat": seat, "kind": kind, "value": value,
+        entry = {"seat": seat, "kind": kind, "value": dec.value,
                  "legal": self.legal_text(phase, legal)}
-        getattr(self, f"_{kind}")(where, seat, value, legal, entry)
+        getattr(self, f"_{kind}")(dec, legal, entry)
         self.decisions.append(entry)
+        if phase != O.PHASE_PLAY and self.phase() == O.PHASE_PLAY:
+            self._dealt_for_play()
 
-    def _bid(self, where, seat, value, legal, entry):
-        bid = _bid(value, where)
+    def _bid(self, dec, legal, entry):
+        where, seat = dec.where, dec.seat
+        bid = _bid(dec.value, where)
         if bid not in legal:
             high = int(self.st[O.HIGH_BID])
             if bid == 0:
@@ -212,11 +207,29 @@ class _Replay(StepView):
         entry["value"] = bid
         self.apply(bid)
 
-    def _trump(self, where, seat, value, legal, entry):
-        trump = _suit(value, where)
+    def _trump(self, dec, legal, entry):
+        where, seat = dec.where, dec.seat
+        trump = _suit(dec.value, where)
         entry["value"] = SUITS[trump]
         self._check_refill(where, seat, trump)
         self.apply(trump)
+        trumps = ten_point_trumps(trump)
+        self.discards = {s: names(c for c in self.dealt[s] if not trumps >> c & 1)
+                         for s in range(4) if s != seat}
+
+    def _dealt_for_play(self):
+        """The hands once the refill and the bidder's sweep are done (the engine's), and
+        what each brought: every card played from here on is in one of these hands."""
+        bidder = int(self.st[O.BIDDER])
+        trumps = ten_point_trumps(int(self.st[O.TRUMP]))
+        now = [self.held(s) for s in range(4)]
+        for s in range(4):
+            if s != bidder:
+                dealt = set(now[s]) - {c for c in self.dealt[s] if trumps >> c & 1}
+                self.refilled[s] = [NAMES[c] for c in self.refill if c in dealt]
+        self.swept = names(set(now[bidder]) - set(self.dealt[bidder]))
+        self.discards[bidder] = names(c for c in self.dealt[bidder] if not trumps >> c & 1)
+        self.hands_in_play = [names(h) for h in now]
 
     def _check_refill(self, where, bidder, trump):
         """extra.refill must be the cards the refill deals, in order, all from the pile."""
@@ -233,8 +246,9 @@ class _Replay(StepView):
                                     f"pile; the refill deals only the stock's cards and the bid "
                                     f"losers' discarded non-trumps")
 
-    def _keep(self, where, seat, value, legal, entry):
-        kept = _cards(value, f"{where}: the keep")
+    def _keep(self, dec, legal, entry):
+        where, seat = dec.where, dec.seat
+        kept = dec.cards(parse_card)
         trump = int(self.st[O.TRUMP])
         trumps = ten_point_trumps(trump)
         held = [c for c in self.held(seat) if trumps >> c & 1]
@@ -262,8 +276,9 @@ class _Replay(StepView):
             self.apply(c)
         self.burned[seat] = names(burn)
 
-    def _play(self, where, seat, value, legal, entry):
-        card = parse_card(value)
+    def _play(self, dec, legal, entry):
+        where, seat = dec.where, dec.seat
+        card = dec.card(parse_card)
         if card not in legal:
             trump = int(self.st[O.TRUMP])
             if card not in self.held(seat):
@@ -306,7 +321,11 @@ class _Replay(StepView):
                "bid": int(st[O.HIGH_BID]) if bidder >= 0 else None,
                "forced": bool(st[O.TP_FORCED]),
                "trump": SUITS[trump] if trump >= 0 else None,
-               "burned": dict(self.burned)}
+               "burned": dict(self.burned),
+               "discards": dict(sorted(self.discards.items()))}
+        if self.hands_in_play is not None:
+            res.update({"refill": dict(self.refilled), "swept": self.swept,
+                        "hands_in_play": self.hands_in_play})
         if not res["complete"]:
             out["result"] = res
             seat, phase = self.seat(), self.phase()
@@ -342,22 +361,39 @@ def replay(game: str, record: dict) -> dict:
     return step_through(_Replay(record), record)
 
 
+def _cards_text(cards) -> str:
+    return " ".join(cards) if cards else "none"
+
+
 def transcript(game: str, record: dict, result: dict) -> str:
-    lines = [f"Ten-point Pitch, dealer seat {record.get('dealer', 3)}"]
+    lines = [f"Ten-point Pitch, dealer seat {record['dealer']}"]
     for s, hand in enumerate(record["hands"]):
         lines.append(f"  seat {s}: {' '.join(names(parse_card(c) for c in hand))}")
     lines.append(f"  stock: {' '.join(names(parse_card(c) for c in record['extra']['stock']))}")
+    r = result["result"]
     for d in result["decisions"]:
         if d["kind"] == "bid":
-            lines.append(f"seat {d['seat']} bids {'pass' if d['value'] == 0 else d['value']}")
+            lines.append(f"seat {d['seat']} bids {'pass' if d['value'] == 0 else d['value']} "
+                         f"(legal: {_bid_text(d['legal'])})")
         elif d["kind"] == "trump":
             lines.append(f"seat {d['seat']} names {SUIT_NAMES[SUITS.index(d['value'])]} trumps")
+            lines.append("  the bid losers let their non-trumps go to the pile: " + ", ".join(
+                f"seat {s} {_cards_text(cards)}" for s, cards in r["discards"].items()
+                if s != d["seat"]))
         elif d["kind"] == "keep":
             lines.append(f"seat {d['seat']} keeps {' '.join(d['value'])}, burns "
-                         f"{' '.join(result['result']['burned'].get(d['seat'], []))}")
+                         f"{' '.join(r['burned'].get(d['seat'], []))}")
+    if "hands_in_play" in r:
+        bidder = r["bidder"]
+        lines.append("refill from the pile: " + ", ".join(
+            f"seat {s} {_cards_text(cards)}" for s, cards in r["refill"].items()))
+        lines.append(f"seat {bidder} sweeps the pile's trumps ({_cards_text(r['swept'])}) and "
+                     f"lets go {_cards_text(r['discards'][bidder])}")
+        lines.append("hands in play:")
+        for s, hand in enumerate(r["hands_in_play"]):
+            lines.append(f"  seat {s}: {_cards_text(hand)}")
     for i, t in enumerate(result["tricks"], start=1):
         lines.append(trick_line(i, t, f"seat {t['winner']} wins ({counted(t['points'], 'point')})"))
-    r = result["result"]
     if r["complete"]:
         lines.append(f"bidder seat {r['bidder']} ({r['bid']}{', forced' if r['forced'] else ''}): "
                      f"team points {r['points']['team'][0]} to {r['points']['team'][1]}, "

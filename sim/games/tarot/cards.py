@@ -16,6 +16,7 @@ EX) 9, Queens 7, Knights 5, Jacks 3, every other card 1; the pack is
 """
 import numpy as np
 
+from ...bits_nb import cards_of
 from ...errors import TricksimError
 
 SUITS = "SHDC"
@@ -77,9 +78,8 @@ def words_of(cards) -> np.ndarray:
 
 
 def cards_in(lo, hi) -> list[int]:
-    """The card ids of a two-word set, in id order."""
-    both = int(np.uint64(lo)) | int(np.uint64(hi)) << 64
-    return [c for c in range(N_CARDS) if both >> c & 1]
+    """The card ids of a two-word set, in id order (words as uint64, int64 or int)."""
+    return cards_of((lo, hi))
 
 
 def names_in(lo, hi) -> list[str]:

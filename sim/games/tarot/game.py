@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...bits_nb import cards_of
 from ...game import GameBase
 from ...kit_nb import CH_DEALER, CH_SIZE
 from . import obs as O
@@ -92,7 +93,7 @@ class TarotGame(GameBase):
 
     def decision_text(self, phase, action, legal_lo, legal_hi):
         kind = O.PHASE_NAMES[phase] if 0 <= phase < len(O.PHASE_NAMES) else str(phase)
-        actions = [a for a in range(128) if (legal_lo if a < 64 else legal_hi) >> (a & 63) & 1]
+        actions = cards_of((legal_lo, legal_hi))   # the legal actions' set
         if kind in ("call", "discard", "play"):
             words = [NAMES[a] for a in actions]
             text = NAMES[action] if 0 <= action < 78 else str(action)

@@ -13,11 +13,11 @@ import numpy as np
 
 from ...errors import TricksimError, choices
 from ...kit_nb import CH_DEALER, CH_SIZE
-from ...replay import (StepView, card_list, counted, dealt_once, decision_kind, record_int,
-                       record_options, sorted_names, step_through)
+from ...replay import (StepView, card_list, counted, dealt_once, decision_fields, record_head,
+                       sorted_names, step_through)
 from . import obs as O
 from . import step_nb as S
-from .cards import EXCUSE, N_CARDS, NAMES, card_name, is_trump, names_in, parse_card
+from .cards import EXCUSE, NAMES, card_name, cards_in, is_trump, names_in, parse_card
 from .info import TAROT_INFO
 from .rules_nb import HANDFUL_TRUMPS
 
@@ -29,6 +29,7 @@ BIDS = ("pass", "take", "guard", "guard_without", "guard_against")
 CONTRACT_NAMES = ("pass", "Take", "Guard", "Guard Without", "Guard Against")
 HANDFUL_NAMES = ("none", "single", "double", "triple")
 KINDS = ("bid", "call", "discard", "slam", "handful", "play")
+EXTRA = ("dog",)
 
 
 def config(players: int, options: dict) -> np.ndarray:
@@ -52,24 +53,12 @@ class _Replay(StepView):
     steps = S
 
     def __init__(self, record: dict):
-        options = record_options(TAROT_INFO, record)
-        for key in ("players", "dealer", "hands", "decisions"):
-            if key not in record:
-                raise TricksimError(f"the record has no {key!r} field")
-        n = TAROT_INFO.check_players(record["players"])
-        dealer = record_int(record["dealer"], "dealer")
-        if not 0 <= dealer < n:
-            raise TricksimError(f"dealer must be a seat from 0 to {n - 1}, not {dealer}")
-        extra = record.get("extra") or {}
-        if not isinstance(extra, dict) or set(extra) - {"dog"}:
-            raise TricksimError("extra takes only 'dog' (the dog as dealt) in a tarot record")
+        head = record_head(TAROT_INFO, record, extra_fields=EXTRA, needs=("extra.dog",))
+        n, dealer, options, extra = head.n, head.dealer, head.options, head.extra
         if "dog" not in extra:
             raise TricksimError("a tarot record needs extra.dog, the dog as dealt")
         hand_size, dog_size = int(S.HAND_CARDS[n - 3]), int(S.DOG_CARDS[n - 3])
-        hands = record["hands"]
-        if not isinstance(hands, list) or len(hands) != n:
-            raise TricksimError(f"hands must be {n} lists of {hand_size} cards (one per seat)")
-        ids = [_cards(h, f"hands[{s}]") for s, h in enumerate(hands)]
+        ids = [_cards(h, f"hands[{s}]") for s, h in enumerate(head.hands)]
         for s, h in enumerate(ids):
             if len(h) != hand_size:
                 raise TricksimError(f"hands[{s}] has {counted(len(h), 'card')}; with {n} players "
@@ -78,7 +67,7 @@ class _Replay(StepView):
         if len(dog) != dog_size:
             raise TricksimError(f"extra.dog has {counted(len(dog), 'card')}; with {n} players the "
                                 f"dog has {dog_size}")
-        dealt_once(ids + [dog], card_name)   # 78 distinct cards: the whole pack
+        dealt_once(ids + [dog], card_name, others=("the dog",))   # 78 distinct cards: the whole pack
         self.n, self.dealer, self.options = n, dealer, options
         self.cfg = config(n, options)
         self.st, self.hands = S.new_state_nb(self.cfg)
@@ -108,13 +97,12 @@ class _Replay(StepView):
         return [bool(a) for a in legal]
 
     def held(self, seat: int) -> list[int]:
-        return [c for c in range(N_CARDS)
-                if int(self.hands[2 * seat + (c >> 6)]) >> (c & 63) & 1]
+        return cards_in(self.hands[2 * seat], self.hands[2 * seat + 1])
 
     # -- one decision -----------------------------------------------------------------
     def step(self, number: int, decision) -> None:
-        where = f"decision {number}"
-        kind = decision_kind(where, decision, KINDS)
+        dec = decision_fields(number, decision, KINDS, self.n)
+        where, kind = dec.where, dec.kind
         if kind == "call" and self.n != 5:
             raise TricksimError(f"{where}: a card is called only with 5 players, not {self.n}")
         # an undeclared slam or handful is a decision not to declare
@@ -126,20 +114,19 @@ class _Replay(StepView):
             raise TricksimError(f"{where}: the deal is over; nothing more to decide")
         seat, phase = self.seat(), self.phase()
         expected = O.PHASE_NAMES[phase]
-        if decision.get("seat") != seat or kind != expected:
-            if kind == "handful":
-                raise TricksimError(f"{where}: seat {decision.get('seat')} may not show a handful now: "
-                                    f"a handful is shown just before the seat's first card, when it "
-                                    f"holds enough trumps; seat {seat} is to {expected}")
-            raise TricksimError(f"{where}: seat {seat} is to {expected}, not {decision!r}")
-        value = decision.get("value")
+        if kind == "handful" and (dec.seat != seat or expected != "handful"):
+            raise TricksimError(f"{where}: seat {dec.seat} may not show a handful now: a handful "
+                                f"is shown just before the seat's first card, when it holds "
+                                f"enough trumps; seat {seat} is to {expected}")
+        dec.check_turn(seat, expected)
         legal = self.legal()
-        entry = {"seat": seat, "kind": kind, "value": value,
+        entry = {"seat": seat, "kind": kind, "value": dec.value,
                  "legal": self.legal_text(phase, legal)}
-        getattr(self, f"_{kind}")(where, seat, value, legal, entry)
+        getattr(self, f"_{kind}")(dec, legal, entry)
         self.decisions.append(entry)
 
-    def _bid(self, where, seat, value, legal, entry):
+    def _bid(self, dec, legal, entry):
+        where, seat, value = dec.where, dec.seat, dec.value
         word = str(value).strip().lower()
         if word not in BIDS:
             raise TricksimError(f"{where}: unknown bid {value!r}; bids are {choices(BIDS)}")
@@ -151,8 +138,9 @@ class _Replay(StepView):
         entry["value"] = word
         self.apply(bid)
 
-    def _call(self, where, seat, value, legal, entry):
-        card = parse_card(value)
+    def _call(self, dec, legal, entry):
+        where, seat = dec.where, dec.seat
+        card = dec.card(parse_card)
         if card not in legal:
             raise TricksimError(f"{where}: seat {seat} may not call {card_name(card)}; a King is "
                                 f"called, a Queen only by a taker dealt all four Kings, a Knight "
@@ -161,10 +149,15 @@ class _Replay(StepView):
         entry["value"] = card_name(card)
         self.apply(card)
 
-    def _discard(self, where, seat, value, legal, entry):
-        cards = _cards(value, f"{where}: the discard")
+    def _discard(self, dec, legal, entry):
+        where, seat = dec.where, dec.seat
+        cards = dec.cards(parse_card)
         size = int(self.st[O.DISCARD_LEFT])
-        if len(cards) != size or len(set(cards)) != size:
+        twice = [c for c in set(cards) if cards.count(c) > 1]
+        if twice:
+            raise TricksimError(f"{where}: the discard names {card_name(twice[0])} twice; it is "
+                                f"{size} different cards")
+        if len(cards) != size:
             raise TricksimError(f"{where}: the discard is {size} different cards, not {len(cards)}")
         held = set(self.held(seat))
         for c in cards:
@@ -182,14 +175,15 @@ class _Replay(StepView):
             self.apply(c)
         self.discard = entry["value"]
 
-    def _slam(self, where, seat, value, legal, entry):
-        if value is not True:
-            raise TricksimError(f"{where}: a slam decision has the value true (a slam not "
-                                f"declared has no decision), not {value!r}")
+    def _slam(self, dec, legal, entry):
+        if dec.value is not True:
+            raise TricksimError(f"{dec.where}: a slam decision has the value true (a slam not "
+                                f"declared has no decision), not {dec.value!r}")
         self.apply(1)
 
-    def _handful(self, where, seat, value, legal, entry):
-        cards = _cards(value, f"{where}: the handful")
+    def _handful(self, dec, legal, entry):
+        where, seat = dec.where, dec.seat
+        cards = dec.cards(parse_card)
         thresholds = [int(t) for t in HANDFUL_TRUMPS[self.n - 3]]
         held = set(self.held(seat))
         trumps = [c for c in held if is_trump(c)]
@@ -210,8 +204,9 @@ class _Replay(StepView):
         self.shown[seat] = entry["value"]
         self.apply(level)
 
-    def _play(self, where, seat, value, legal, entry):
-        card = parse_card(value)
+    def _play(self, dec, legal, entry):
+        where, seat = dec.where, dec.seat
+        card = dec.card(parse_card)
         if card not in legal:
             if card not in self.held(seat):
                 raise TricksimError(f"{where}: seat {seat} does not hold {card_name(card)}")
@@ -250,7 +245,7 @@ class _Replay(StepView):
                "contract": BIDS[int(st[O.CONTRACT])] if taker >= 0 else None,
                "complete": bool(S.is_over_nb(st)),
                "discard": self.discard or None,
-               "discard_shown": names_in(int(st[O.SHOWN]), int(st[O.SHOWN + 1])) or None}
+               "discard_shown": names_in(st[O.SHOWN], st[O.SHOWN + 1]) or None}
         if n == 5:
             res["called"] = card_name(int(st[O.CALLED])) if st[O.CALLED] >= 0 else None
             res["partner"] = int(st[O.PARTNER]) if st[O.PARTNER] >= 0 else None
@@ -306,7 +301,9 @@ def transcript(game: str, record: dict, result: dict) -> str:
         lines.append(f"  seat {s}: {' '.join(_sorted_names(parse_card(c) for c in hand))}")
     lines.append(f"  dog: {' '.join(result['dog'])}")
     for d in result["decisions"]:
-        if d["kind"] != "play":
+        if d["kind"] == "bid":
+            lines.append(f"seat {d['seat']} bids {d['value']} (legal: {', '.join(d['legal'])})")
+        elif d["kind"] != "play":
             value = d["value"] if not isinstance(d["value"], list) else " ".join(d["value"])
             lines.append(f"seat {d['seat']} {d['kind']}: {value}")
     for i, t in enumerate(result["tricks"], start=1):

@@ -16,8 +16,8 @@ import numpy as np
 from ... import registry
 from ...bits_nb import cards_of
 from ...errors import TricksimError, choices
-from ...replay import (counted, current_trick_lines, dealt_once, record_int, record_options,
-                       step_through, trick_line)
+from ...replay import (card_list, counted, current_trick_lines, dealt_once, decision_fields,
+                       read_card, record_head, record_int, step_through, trick_line)
 from . import kernels_nb as K
 from . import obs as O
 from .cards import (FIRST_JESTER, FIRST_WIZARD, OH_HELL_DECK, SUITS, WIZARD_DECK, card_name,
@@ -28,7 +28,7 @@ from .rules_nb import SCORING_CLASSIC, SCORING_PENALTY, SCORING_WIZARD, round_sc
 SCORING_CODES = {"wizard": SCORING_WIZARD, "classic": SCORING_CLASSIC, "penalty": SCORING_PENALTY}
 PHASE_KINDS = {O.PHASE_TRUMP: "trump", O.PHASE_BID: "bid", O.PHASE_PLAY: "play"}
 KIND_VERBS = {"trump": "chose trump", "bid": "bid", "play": "played"}
-REQUIRED_FIELDS = ("players", "dealer", "hands", "decisions")
+KINDS = ("trump", "bid", "play")
 EXTRA_FIELDS = ("trump_card", "scores")
 
 
@@ -66,41 +66,28 @@ def _deck_size(game: str) -> int:
     return WIZARD_DECK if game == "wizard" else OH_HELL_DECK
 
 
-def _card(text, where: str, game: str) -> int:
-    """Card id of ``text``; the error says where in the record the card was."""
+def card_reader(game: str):
+    """``parse_card`` for the game's pack: a Wizard or Jester in Oh Hell is named as such."""
     deck = _deck_size(game)
-    try:
-        return parse_card(text, deck)
-    except TricksimError as in_this_deck:
+
+    def read(text) -> int:
         try:
-            card = parse_card(text)          # well written, but maybe not in this game's pack
-        except TricksimError:
-            raise TricksimError(f"{where}: {in_this_deck}") from None
-        raise TricksimError(f"{where}: {card_name(card)} is not in the {game} pack, which has "
-                            f"no Wizards (Z1-Z4) or Jesters (N1-N4)") from None
+            return parse_card(text, deck)
+        except TricksimError as in_this_deck:
+            try:
+                card = parse_card(text)      # well written, but maybe not in this game's pack
+            except TricksimError:
+                raise in_this_deck from None
+            raise TricksimError(f"{card_name(card)} is not in the {game} pack, which has "
+                                f"no Wizards (Z1-Z4) or Jesters (N1-N4)") from None
+    return read
 
 
 def parse_record(game: str, record) -> Deal:
     """Check a record's fields and return the deal it describes."""
-    if not isinstance(record, dict):
-        raise TricksimError(f"a record is a JSON object, not {type(record).__name__}")
-    info = registry.info(game)
-    for key in REQUIRED_FIELDS:
-        if key not in record:
-            raise TricksimError(f"the record has no {key!r} field; a {game} record needs game, "
-                                f"{', '.join(REQUIRED_FIELDS)} and extra.trump_card")
-    options = record_options(info, record)
-    n = info.check_players(record_int(record["players"], "players"))
-    dealer = record_int(record["dealer"], "dealer")
-    if not 0 <= dealer < n:
-        raise TricksimError(f"dealer {dealer} is not a seat of a {n}-player game; seats are 0 to {n - 1}")
-
-    hands_raw = record["hands"]
-    if not isinstance(hands_raw, list) or not all(isinstance(h, list) for h in hands_raw):
-        raise TricksimError("hands must be a list of card lists, one per seat")
-    if len(hands_raw) != n:
-        raise TricksimError(f"hands has {len(hands_raw)} card lists but the game has {n} players; "
-                            f"give one list per seat")
+    head = record_head(registry.info(game), record, extra_fields=EXTRA_FIELDS,
+                       needs=("extra.trump_card",))
+    options, n, dealer, hands_raw, extra = head.options, head.n, head.dealer, head.hands, head.extra
     sizes = [len(h) for h in hands_raw]
     if len(set(sizes)) != 1:
         listed = ", ".join(f"seat {s}: {counted(k, 'card')}" for s, k in enumerate(sizes))
@@ -117,17 +104,8 @@ def parse_record(game: str, record) -> Deal:
                             f"rounds={options.get('rounds')}; its hand sizes are "
                             f"{choices(sorted(set(rounds)))}")
 
-    hands = [[_card(c, f"hands[{s}][{i}]", game) for i, c in enumerate(h)]
-             for s, h in enumerate(hands_raw)]
+    hands = [card_list(h, f"hands[{s}]", card_reader(game)) for s, h in enumerate(hands_raw)]
     holder = dealt_once(hands, card_name)
-
-    extra = record.get("extra") or {}
-    if not isinstance(extra, dict):
-        raise TricksimError(f"extra must be an object with {choices(EXTRA_FIELDS)}, not {extra!r}")
-    unknown = [k for k in extra if k not in EXTRA_FIELDS]
-    if unknown:
-        raise TricksimError(f"unknown field extra.{unknown[0]}; {game} records take extra."
-                            f"{' and extra.'.join(EXTRA_FIELDS)}")
     trump_card = _turned_card(game, extra, n * hand_size, holder)
     totals_before = [0] * n
     if extra.get("scores") is not None:
@@ -153,7 +131,7 @@ def _turned_card(game: str, extra: dict, dealt: int, holder: dict) -> int:
             raise TricksimError(f"extra.trump_card is null, but only {dealt} of the {deck} cards "
                                 f"were dealt: the next card is turned for trump, so give it")
         return -1
-    card = _card(text, "extra.trump_card", game)
+    card = read_card(text, "extra.trump_card", card_reader(game))
     if dealt == deck:
         raise TricksimError(f"extra.trump_card is {card_name(card)}, but all {deck} cards were "
                             f"dealt, so none is left to turn: use null (no trump)")
@@ -166,7 +144,7 @@ def _turned_card(game: str, extra: dict, dealt: int, holder: dict) -> int:
 # -- stepping through the decisions ------------------------------------------
 
 def _legal_values(kind: str, mask) -> list:
-    ids = cards_of(int(mask))
+    ids = cards_of(mask)
     if kind == "trump":
         return [SUITS[s] for s in ids]
     if kind == "bid":
@@ -230,24 +208,11 @@ class _Replay:
 
     def step(self, number: int, decision) -> None:
         """Check decision ``number`` (counted from 1) against the engine and apply it."""
-        where = f"decision {number}"
-        if not isinstance(decision, dict):
-            raise TricksimError(f"{where} must be an object with seat, kind and value, not {decision!r}")
-        for key in ("seat", "kind", "value"):
-            if key not in decision:
-                raise TricksimError(f"{where} has no {key!r} field; a decision is "
-                                    f"{{\"seat\": s, \"kind\": \"bid\"|\"trump\"|\"play\", \"value\": …}}")
+        dec = decision_fields(number, decision, KINDS, self.deal.n)
+        where, seat, kind, value = dec.where, dec.seat, dec.kind, dec.value
         if self.complete:
             raise TricksimError(f"{where}: the deal is over ({counted(self.deal.hand_size, 'trick')} "
                                 f"played by decision {number - 1}); remove the decisions after it")
-        kind = str(decision["kind"]).strip().lower()
-        if kind not in KIND_VERBS:
-            raise TricksimError(f"{where}: unknown kind {decision['kind']!r}; kinds are trump, bid or play")
-        seat = record_int(decision["seat"], f"{where}: seat")
-        if not 0 <= seat < self.deal.n:
-            raise TricksimError(f"{where}: seat {seat} is not a seat of a {self.deal.n}-player "
-                                f"game; seats are 0 to {self.deal.n - 1}")
-        value = decision["value"]
         did = f"{where}: seat {seat} {KIND_VERBS[kind]} {value}"
         if kind != self.kind:
             raise TricksimError(f"{did}, but next is {self._expected()}")
@@ -263,7 +228,7 @@ class _Replay:
             value = self._bid(where, seat, value, legal)
             K.apply_bid_nb(self.pub, value)
         else:
-            card = self._playable_card(where, seat, value, mask, legal)
+            card = self._playable_card(dec, mask, legal)
             self._play(card)
             value = card_name(card)
         self.decisions.append({"seat": seat, "kind": kind, "value": value, "legal": legal})
@@ -295,13 +260,14 @@ class _Replay:
         raise TricksimError(f"{where}: seat {seat} bid {bid}; bids are 0 to {h} "
                             f"(legal bids: {_listed(legal)})")
 
-    def _playable_card(self, where, seat, value, mask, legal) -> int:
-        card = _card(value, where, self.deal.game)
+    def _playable_card(self, dec, mask, legal) -> int:
+        where, seat = dec.where, dec.seat
+        card = dec.card(card_reader(self.deal.game))
         if not int(self.hands[seat]) >> card & 1:
             if card in self.deal.hands[seat]:
                 raise TricksimError(f"{where}: seat {seat} played {card_name(card)}, but played it "
                                     f"already in trick {self.played_in[card]}")
-            held = _listed(card_name(c) for c in cards_of(int(self.hands[seat])))
+            held = _listed(card_name(c) for c in cards_of(self.hands[seat]))
             raise TricksimError(f"{where}: seat {seat} does not hold {card_name(card)}; "
                                 f"seat {seat} holds {held}")
         if not int(mask) >> card & 1:
