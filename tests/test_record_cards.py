@@ -163,12 +163,19 @@ def test_tarot_every_trump_and_the_excuse_in_a_handful(players):
 
 
 def test_tarot_every_card_that_may_be_called():
+    """Every King, Queen, Knight and Jack may be called, each with the hand that allows it:
+    a Queen with all four Kings, a Knight with all Kings and Queens as well, a Jack with all
+    Kings, Queens and Knights as well."""
+    ranks = ["K", "Q", "N", "J"]                       # King, Queen, Knight, Jack
     called = set()
-    for card in KINGS + ["SQ", "HQ", "DQ", "CQ"]:
-        rec = tarot_record(5, {0: KINGS} if card.endswith("Q") else {})
-        rec["decisions"] = _taking(5, "guard_against") + [{"seat": 0, "kind": "call", "value": card}]
-        called.add(replay(rec)["result"]["called"])
-    assert called == set(KINGS) | {"SQ", "HQ", "DQ", "CQ"}
+    for depth, rank in enumerate(ranks):
+        held = [f"{suit}{r}" for r in ranks[:depth] for suit in "SHDC"]
+        for suit in "SHDC":
+            card = f"{suit}{rank}"
+            rec = tarot_record(5, {0: held} if held else {})
+            rec["decisions"] = _taking(5, "guard_against") + [{"seat": 0, "kind": "call", "value": card}]
+            called.add(replay(rec)["result"]["called"])
+    assert called == {f"{suit}{r}" for r in ranks for suit in "SHDC"}
 
 
 # -- Beim Jupiter: hands, unseen card, layouts, table, the cards played and taken -----------
