@@ -54,6 +54,8 @@ class Measure:
     range of a value that has one (a rate: :data:`RATE`), so that the interval
     of the difference stays within its range; ``name`` is the column stem of
     the tables (``exact_rate``: a name ending in ``rate`` reads in percent).
+    The table has a row for all players together and, unless ``per_player``
+    is False (a fact of the round rather than of a seat), one per lineup slot.
     """
     name: str
     what: str
@@ -61,6 +63,7 @@ class Measure:
     table: str = "deals"
     rows: Callable[[pd.DataFrame], np.ndarray] | None = None
     bounds: tuple[float, float] | None = None
+    per_player: bool = True
 
 
 GAME_TOTAL = Measure("mean_total", "game total", lambda g: g["total"], "games")
@@ -172,7 +175,7 @@ def compare(run_a, run_b) -> Comparison:
     for measure in measures:
         a, b = records_a[measure.table], records_b[measure.table]
         table = pd.DataFrame(_paired(a, b, (measure,), None, slot_label)
-                             + _paired(a, b, (measure,), "player", slot_label))
+                             + (_paired(a, b, (measure,), "player", slot_label) if measure.per_player else []))
         table.attrs["title"] = f"{measure.what[0].upper()}{measure.what[1:]} by player, B − A on the same boards"
         tables[measure.name] = table
     tables["runs"] = pd.DataFrame({

@@ -809,7 +809,7 @@ def compared(study: dict) -> tuple[Measure, ...]:
     over half the card points (read from the chooser's row of each complete deal) and game length;
     Differenzler: the prediction error and exact predictions."""
     if variant_of(study) == "schieber":
-        return (Measure("over_half_rate", "the declaring team over half the card points", _declarers_over_half,
+        return (Measure("over_half_rate", "declaring team over half the card points", _declarers_over_half,
                         rows=lambda d: (d["seat"] == d["chooser"]) & (d["complete"] == 1), bounds=RATE),
                 DEALS_PER_GAME)
     return (Measure("mean_abs_error", "prediction error (|points − prediction|)", lambda d: d["penalty"]),

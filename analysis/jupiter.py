@@ -223,10 +223,20 @@ def summary(tabs: dict, manifest: dict) -> dict[str, list[str]]:
 
 # -- compared on common deals -------------------------------------------------------------------
 
+def _round(d: pd.DataFrame) -> np.ndarray:
+    """One row a round: the start player's."""
+    return d["position"] == 0
+
+
 def compared(study: dict) -> tuple[Measure, ...]:
     """What ``tricksim compare`` compares beside victory points and win rate: bids made (the tricks
-    taken equal the bid; a zero-trick bid: no trick), one a round and seat."""
-    return (Measure("exact_rate", "bids made", lambda d: d["exact"], bounds=RATE),)
+    taken equal the bid; a zero-trick bid: no trick), one a round and seat; and, once a round, the
+    cards left beside the counters and the rounds whose trump they decided (what ``orphans`` acts on)."""
+    return (Measure("exact_rate", "bids made", lambda d: d["exact"], bounds=RATE),
+            Measure("mean_table_cards", "colour cards beside the counters when a round began",
+                    lambda d: d["table_cards"], rows=_round, per_player=False),
+            Measure("decided_rate", "rounds whose trump the cards left from earlier rounds decided",
+                    lambda d: d["table_decides"], rows=_round, bounds=RATE, per_player=False))
 
 
 # -- plots ------------------------------------------------------------------------------------

@@ -71,17 +71,19 @@ def bounded_mean_ci(n, total, total_sq, low: float = 0.0, high: float = 1.0, z: 
     The t interval of :func:`mean_ci` can reach past the range (a win share
     of 0.998 over 1,000 boards: up to 1.0004). This one is the Wilson score
     interval of the mean moved to [0, 1], p = (mean − low) / (high − low),
-    with the effective sample size n_eff = p(1 − p) / Var(p̂) of Korn &
-    Graubard (1998) and the Student quantile t(n − 1) for z, as they adjust
-    it for the degrees of freedom (Dean & Pagano 2015 compare it with other
-    intervals for clustered proportions): the bounds solve
-    (p̂ − p)² = t² p(1 − p) / n_eff. It lies inside the range, is asymmetric
-    near its ends and is the t interval away from them.
+    with the effective sample size n_eff = p(1 − p) / Var(p̂) and the Student
+    quantile t(n − 1) for z, as Korn & Graubard (1998) adjust a proportion's
+    interval for a complex sample (they use it with the Clopper–Pearson
+    interval; with Wilson's it is the "modified Wilson" interval, which Dean &
+    Pagano (2015) and Franco et al. (2019) compare with others for clustered
+    survey proportions, the latter recommending it):
+    the bounds solve (p̂ − p)² = t² p(1 − p) / n_eff. It lies inside the range,
+    is asymmetric near its ends and is the t interval away from them.
 
     n_eff is not capped at n: observations that are not all 0 or 1 vary less
-    than 0/1 ones of the same mean (Var ≤ p(1 − p), the quasi-binomial
-    dispersion below 1; Wedderburn 1974), and a per-board difference of win
-    shares is mostly 0, so a cap would widen its interval about twofold.
+    than 0/1 ones of the same mean (Var ≤ p(1 − p)), and a per-board
+    difference of win shares is mostly 0, so a cap would widen its interval
+    about threefold (the Oh Hell hook comparison of the default study).
     A sample of equal observations inside the range has an interval of no
     width, as in :func:`mean_ci`; one of equal observations at an end of the
     range is a proportion of 0 or n successes and gets Wilson's interval of n.

@@ -54,7 +54,7 @@ from sim.games.tarot.replay import CONTRACT_NAMES, HANDFUL_NAMES
 from sim.games.tarot.rules_nb import HANDFUL_TRUMPS
 
 from . import balance, tarot_plots
-from .compare import DEALS_PER_GAME, RATE, Measure
+from .compare import RATE, Measure
 from .common import (Lineup, add_moments, contiguous_fields, games_per_board, share_within, square, study_dict,
                      sum_by, tag, whole_blocks, with_mean, with_rate)
 from .stats import Scratch, combine_cubes, group_sums
@@ -398,8 +398,7 @@ def compared(study: dict) -> tuple[Measure, ...]:
     taker's settlement, read from the taker's row of each played deal (its ``player`` the taker)."""
     return (Measure("made_rate", "contracts made", lambda d: d["made"], rows=_taker, bounds=RATE),
             Measure("mean_taker_points", "the taker's settlement per deal", lambda d: d["points"],
-                    rows=_taker),
-            DEALS_PER_GAME)
+                    rows=_taker))
 
 
 # -- plots ------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ a test of a game's compare declarations checks them against the records and
 not against the code under test.
 """
 import numpy as np
+import pytest
 
 from sim import store
 
@@ -27,3 +28,26 @@ def mean_difference(run_a, run_b, table: str, rows, value) -> tuple[float, int]:
 
 def every_row(records):
     return np.ones(len(records), dtype=bool)
+
+
+def compared_runs(tmp_path, spec: dict, options_a: dict, options_b: dict):
+    """Two runs of ``spec`` dealt the same cards under two sets of options, and their comparison."""
+    from analysis.compare import compare
+    from sim.runner import run_study
+    from sim.study import Study
+    runs = [run_study(Study.create(**spec, options=options), tmp_path / name, backend="serial", progress=False)
+            for name, options in (("a", options_a), ("b", options_b))]
+    return (*runs, compare(*runs))
+
+
+def assert_compared(comparison, run_a, run_b, name: str, table: str, rows, value, rate: bool) -> None:
+    """The comparison's all-players row of measure ``name`` is the mean per-board difference of the
+    records' ``value`` over ``rows``; a rate's interval lies within [−1, 1]."""
+    row = comparison[name].set_index("player").loc["all players"]
+    expected, boards = mean_difference(run_a, run_b, table, rows, value)
+    assert row[f"diff_{name}"] == pytest.approx(expected, abs=1e-12)
+    assert row["boards"] == boards
+    lo, hi = row[f"diff_{name}_lo"], row[f"diff_{name}_hi"]
+    assert lo <= row[f"diff_{name}"] <= hi
+    if rate:
+        assert -1 <= lo and hi <= 1
