@@ -68,8 +68,6 @@ class Measure:
 
 GAME_TOTAL = Measure("mean_total", "game total", lambda g: g["total"], "games")
 WIN_RATE = Measure("win_rate", "win rate", lambda g: g["win"], "games", bounds=RATE)
-
-
 # game length, for games whose ``games`` records count their deals
 DEALS_PER_GAME = Measure("mean_deals", "deals per game", lambda g: g["deals"], "games")
 
@@ -114,6 +112,7 @@ def _what_differs(a: dict, b: dict) -> str:
 
 
 def _identical(records_a: dict, records_b: dict) -> bool:
+    """Whether two runs' record tables are equal, row for row and column for column."""
     return records_a.keys() == records_b.keys() and all(
         records_a[t].equals(records_b[t]) for t in records_a)
 
