@@ -47,6 +47,7 @@ from sim.errors import counted
 
 WIN_UNIT = 2520        # lcm(1..10): a win shared by k ≤ 10 players is 2520 / k whole units
 MEASURE_TOTAL, MEASURE_WIN = 0, 1
+WIN_SHARE = (0.0, 1.0)  # the range of a game's win share: a difference of two lies in [−1, 1]
 KEYS = {
     "games": ["seat", "team", "player", "start_position"],
     "totals": ["player", "total"],
@@ -214,22 +215,24 @@ def _always_teammates(cube: dict, n_players: int) -> set[tuple[int, int]]:
 
 def paired_table(pairs: pd.DataFrame, a: str, b: str, names, what: str, scoring: Scoring = Scoring(),
                  skip=frozenset()) -> pd.DataFrame:
-    """Mean per-board differences a − b of game total and win share, with t intervals and a verdict."""
+    """Mean per-board differences a − b of game total and win share, with their intervals and a verdict
+    (the total's a t interval, the win share's one that stays within [−1, 1])."""
     pairs = pairs[pairs["n_boards"] > 0]
     rows = []
     for (i, j), part in pairs.groupby([a, b], sort=True):
         if (int(i), int(j)) in skip:
             continue
         row = {f"{what}_a": names[i], f"{what}_b": names[j]}
-        for measure, column, scale in ((MEASURE_TOTAL, "diff_mean_total", 1), (MEASURE_WIN, "diff_win_rate",
-                                                                               WIN_UNIT)):
+        for measure, column, scale, bounds in ((MEASURE_TOTAL, "diff_mean_total", 1, None),
+                                               (MEASURE_WIN, "diff_win_rate", WIN_UNIT, WIN_SHARE)):
             m = part[part["measure"] == measure]
             if not len(m):
                 row.update({column: np.nan, column + "_lo": np.nan, column + "_hi": np.nan})
                 continue
             m = m.iloc[0]
             row["boards"] = int(m["n_boards"])
-            mean, lo, hi = paired_differences(m["n_boards"], m["weight_sum"], m["diff_sum"], m["diff_sq"], scale)
+            mean, lo, hi = paired_differences(m["n_boards"], m["weight_sum"], m["diff_sum"], m["diff_sq"], scale,
+                                              bounds)
             row[column], row[column + "_lo"], row[column + "_hi"] = float(mean), float(lo), float(hi)
         row["verdict"] = verdict(row, row[f"{what}_a"], row[f"{what}_b"], scoring)
         rows.append(row)

@@ -147,15 +147,17 @@ def paired_sums(slot_sums: np.ndarray, slot_counts: np.ndarray, group_of_slot,
                          for name, v in zip((*names, *PAIR_VALUES), values)})
 
 
-def paired_differences(n_boards, weight_sum, diff_sum, diff_sq, scale=1):
+def paired_differences(n_boards, weight_sum, diff_sum, diff_sq, scale=1, bounds=None):
     """``(mean, lo, hi)`` of the per-board difference a − b from the moments of :func:`paired_sums`.
 
     Each board's difference is D / (W / boards); ``scale`` is the unit the
     summed results were counted in (a whole-number win unit, say), so that
-    the difference comes out in results.
+    the difference comes out in results. ``bounds`` is the range of a result
+    that has one (a win share: (0, 1)); the interval then stays within the
+    range of the difference (see :func:`analysis.stats.paired_diff_ci`).
     """
     unit = weight_sum / n_boards * scale
-    mean, lo, hi = paired_diff_ci(n_boards, diff_sum / unit, diff_sq / unit ** 2)
+    mean, lo, hi = paired_diff_ci(n_boards, diff_sum / unit, diff_sq / unit ** 2, bounds=bounds)
     return mean, *interval_if_enough(n_boards, lo, hi)
 
 

@@ -70,6 +70,7 @@ from sim.games.jass.records import END_CLAIM_RIGHT, END_CLAIM_WRONG, END_KINDS
 from sim.errors import counted as counted_text
 
 from . import balance, jass_plots
+from .compare import DEALS_PER_GAME, RATE, Measure
 from .common import (MIN_OBSERVATIONS, Lineup, add_moments, contiguous_fields, share_within, shares_sentence, square, study_dict,
                      sum_by, tag, whole_blocks, with_mean, with_rate)
 from .jass_terms import (CALIBRATION_BUCKET, DEAL_POINTS, HALF, MISS_BANDS, N_SEATS, N_SUIT_MODES, ROLES, SCORING,
@@ -794,6 +795,25 @@ def _differenzler_trump_summary(tabs) -> list[str]:
             f"{int(r['trumps_held'])} trump{'s' if r['trumps_held'] != 1 else ''} takes {r['mean_points']:.1f} "
             f"(predicts {r['mean_prediction']:.1f})" for _, r in others.iterrows()) + " points on average.")
     return lines
+
+
+# -- compared on common deals -------------------------------------------------------------------
+
+def _declarers_over_half(d: pd.DataFrame) -> pd.Series:
+    """Each row: whether its team took more than half the deal's card points."""
+    return d.groupby(["game", "deal", "team"])["points"].transform("sum") >= HALF
+
+
+def compared(study: dict) -> tuple[Measure, ...]:
+    """What ``tricksim compare`` compares beside the total and win rate. Schieber: the chooser's team
+    over half the card points (read from the chooser's row of each complete deal) and game length;
+    Differenzler: the prediction error and exact predictions."""
+    if variant_of(study) == "schieber":
+        return (Measure("over_half_rate", "declaring team over half the card points", _declarers_over_half,
+                        rows=lambda d: (d["seat"] == d["chooser"]) & (d["complete"] == 1), bounds=RATE),
+                DEALS_PER_GAME)
+    return (Measure("mean_abs_error", "prediction error (|points − prediction|)", lambda d: d["penalty"]),
+            Measure("exact_rate", "exact predictions", lambda d: d["penalty"] == 0, bounds=RATE))
 
 
 # -- plots ------------------------------------------------------------------------------------

@@ -44,6 +44,7 @@ from sim.errors import counted
 from sim.games.jupiter.rules_nb import STEP_NAMES
 
 from . import balance, jupiter_plots
+from .compare import RATE, Measure
 from .common import (Lineup, contiguous_fields, share_within, square, study_dict, sum_by, tag, whole_blocks,
                      with_mean, with_rate)
 from .stats import Scratch, combine_cubes, group_sums
@@ -218,6 +219,24 @@ def summary(tabs: dict, manifest: dict) -> dict[str, list[str]]:
     claims = [f"{r['strategy']}, {r['claim']}: {with_interval(r, 'mean_points', points)} victory points a round."
               for _, r in tabs["points_by_claim"].iterrows()]
     return dict(zip(QUESTIONS, (trump, bids, claims + balance.summary(tabs, manifest["study"], SCORING))))
+
+
+# -- compared on common deals -------------------------------------------------------------------
+
+def _round(d: pd.DataFrame) -> np.ndarray:
+    """One row a round: the start player's."""
+    return d["position"] == 0
+
+
+def compared(study: dict) -> tuple[Measure, ...]:
+    """What ``tricksim compare`` compares beside victory points and win rate: bids made (the tricks
+    taken equal the bid; a zero-trick bid: no trick), one a round and seat; and, once a round, the
+    cards left beside the counters and the rounds whose trump they decided (what ``orphans`` acts on)."""
+    return (Measure("exact_rate", "bids made", lambda d: d["exact"], bounds=RATE),
+            Measure("mean_table_cards", "colour cards beside the counters when a round began",
+                    lambda d: d["table_cards"], rows=_round, per_player=False),
+            Measure("decided_rate", "rounds whose trump the cards left from earlier rounds decided",
+                    lambda d: d["table_decides"], rows=_round, bounds=RATE, per_player=False))
 
 
 # -- plots ------------------------------------------------------------------------------------

@@ -61,6 +61,7 @@ import pandas as pd
 from sim.games.pitch.cards import HIGH_JOKER, LOW_JOKER, RANK_JACK, SAME_COLOUR
 
 from . import balance, pitch_plots, pitch_summary
+from .compare import DEALS_PER_GAME, RATE, Measure
 from .common import (MIN_OBSERVATIONS, Lineup, add_moments, contiguous_fields, share_within, square, study_dict,
                      sum_by, tag, whole_blocks, with_mean, with_rate)
 from .stats import Scratch, combine_cubes, empty_frame, group_sums, mean_ci
@@ -357,6 +358,16 @@ def _length_summary(length: pd.DataFrame, ends: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame([{"games": n, "mean_deals": mean, "mean_deals_lo": lo, "mean_deals_hi": hi,
                           "min": int(deals.min()), **quantile, "max": int(deals.max()),
                           "redeals_per_game": float(ends["redeals"].sum()) / n}])
+
+
+# -- compared on common deals -------------------------------------------------------------------
+
+def compared(study: dict) -> tuple[Measure, ...]:
+    """What ``tricksim compare`` compares beside the total and win rate: bids made, read from the
+    bidder's row of each played deal (its ``player`` the bidder), and game length."""
+    return (Measure("made_rate", "bids made", lambda d: d["made"],
+                    rows=lambda d: d["seat"] == d["bidder"], bounds=RATE),
+            DEALS_PER_GAME)
 
 
 # -- summary and plots ---------------------------------------------------------------------

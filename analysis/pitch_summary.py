@@ -79,8 +79,9 @@ def _trumps(tabs: dict, variant: str) -> list[str]:
     return lines
 
 
-def _two(x) -> str:
-    return f"{x + 0.0:.2f}"
+def _two(x, more: int = 0) -> str:
+    """Points with two decimals (a deal's points are small numbers)."""
+    return points(x, 1 + more)
 
 
 def _balance(tabs: dict, study: dict, scoring: balance.Scoring) -> list[str]:

@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 
 from .columns import column_notes
+from .words import percent as words_percent, unsigned_zero
 from sim.errors import counted
 
 REPORT_DIR = "report"
@@ -210,11 +211,10 @@ def _number(value, percent: bool = False) -> str:
         if not math.isfinite(value):
             return "–"
         if percent:   # one decimal, two for shares under 1 % (so that a rare event does not read 0.0 %)
-            return f"{100 * value:.2f} %" if 0 < abs(value) < 0.01 else f"{100 * value:.1f} %"
+            return words_percent(value)
         if float(value).is_integer() and abs(value) < 1e15:
             return f"{int(value):,}"
-        text = f"{value:.3f}" if abs(value) < 10 else f"{value:,.1f}"
-        return text[1:] if text.startswith("-") and not text.strip("-0.,") else text     # no "-0.000"
+        return unsigned_zero(f"{value:.3f}" if abs(value) < 10 else f"{value:,.1f}")     # no "-0.000"
     return str(value)
 
 

@@ -7,8 +7,12 @@ with 95 % intervals:
 
 * :func:`wilson` – the Wilson score interval for a proportion;
 * :func:`mean_ci` – a mean with its Student-t interval, from (n, Σx, Σx²);
-* :func:`paired_diff_ci` – the same for the per-board differences of a
-  paired comparison (players or variants on the same deals).
+* :func:`bounded_mean_ci` – a mean of observations that lie in a known range
+  (a win share in [0, 1], a difference of two shares in [−1, 1]): a score
+  interval that stays inside the range;
+* :func:`paired_diff_ci` – the mean of the per-board differences of a
+  paired comparison (players or variants on the same deals), with the
+  t interval or, for a difference of bounded results, the bounded one.
 
 Everything is vectorised over numpy arrays or pandas Series, and a group with
 no data gives NaN rather than an error. scipy is not a dependency, so the
@@ -53,26 +57,88 @@ def mean_ci(n, total, total_sq, z: float = Z95):
     The interval is mean ± t·s/√n with t the Student quantile for n − 1
     degrees of freedom at the confidence level of ``z`` (1.96 → 95 %). One
     observation gives a mean but a NaN interval; none gives NaN throughout.
+    A sample of equal observations has an interval of no width.
     """
+    n_, mean, var = _moments(n, total, total_sq)
+    with np.errstate(invalid="ignore"):
+        half = t_quantile(n_ - 1, z) * np.sqrt(var / n_)
+    return _like(mean, total, n), _like(mean - half, total, n), _like(mean + half, total, n)
+
+
+def bounded_mean_ci(n, total, total_sq, low: float = 0.0, high: float = 1.0, z: float = Z95):
+    """``(mean, lo, hi)`` of a sample whose every observation lies in [``low``, ``high``].
+
+    The t interval of :func:`mean_ci` can reach past the range (a win share
+    of 0.998 over 1,000 boards: up to 1.0004). This one is the Wilson score
+    interval of the mean moved to [0, 1], p = (mean − low) / (high − low),
+    with the effective sample size n_eff = p(1 − p) / Var(p̂) and the Student
+    quantile t(n − 1) for z, as Korn & Graubard (1998) adjust a proportion's
+    interval for a complex sample (they use it with the Clopper–Pearson
+    interval; with Wilson's it is the "modified Wilson" interval, which Dean &
+    Pagano (2015) and Franco et al. (2019) compare with others for clustered
+    survey proportions, the latter recommending it):
+    the bounds solve (p̂ − p)² = t² p(1 − p) / n_eff. It lies inside the range,
+    is asymmetric near its ends and is the t interval away from them.
+
+    n_eff is not capped at n: observations that are not all 0 or 1 vary less
+    than 0/1 ones of the same mean (Var ≤ p(1 − p)), and a per-board
+    difference of win shares is mostly 0, so a cap would widen its interval
+    about threefold (the Oh Hell hook comparison of the default study).
+    A sample of equal observations inside the range has an interval of no
+    width, as in :func:`mean_ci`; one of equal observations at an end of the
+    range is a proportion of 0 or n successes and gets Wilson's interval of n.
+    """
+    n_, mean, var = _moments(n, total, total_sq)
+    width = float(high) - float(low)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = np.clip((mean - low) / width, 0.0, 1.0)
+        var_p = var / (width * width)
+        spread = p * (1 - p)
+        at_end = (spread == 0) | (var_p == 0)
+        # equal observations: a point inside the range, Wilson's n at its ends
+        n_eff = np.where(at_end, np.where(spread == 0, n_, np.inf), n_ * spread / var_p)
+        t = t_quantile(n_ - 1, z)
+        c = t * t / n_eff
+        centre = (p + c / 2) / (1 + c)
+        half = t / (1 + c) * np.sqrt(np.maximum(spread / n_eff + c / (4 * n_eff), 0.0))
+        lo = np.where(p <= 0, 0.0, np.clip(centre - half, 0.0, 1.0))
+        hi = np.where(p >= 1, 1.0, np.clip(centre + half, 0.0, 1.0))
+        # the point of a constant sample exactly, without the dust of (p ± 0) · width + low
+        lo = np.where(np.isinf(n_eff), mean, low + width * lo)
+        hi = np.where(np.isinf(n_eff), mean, low + width * hi)
+        lo, hi = np.where(n_ > 1, lo, np.nan), np.where(n_ > 1, hi, np.nan)
+    return _like(mean, total, n), _like(lo, total, n), _like(hi, total, n)
+
+
+def _moments(n, total, total_sq):
+    """``(n, mean, sample variance)`` as float arrays: NaN mean without observations, NaN
+    variance below two."""
     n_ = np.asarray(n, dtype=np.float64)
     s1 = np.asarray(total, dtype=np.float64)
     s2 = np.asarray(total_sq, dtype=np.float64)
     with np.errstate(divide="ignore", invalid="ignore"):
         mean = np.where(n_ > 0, s1 / n_, np.nan)
-        # sample variance from moments; rounding can make it a hair below 0
-        var = np.where(n_ > 1, np.maximum(s2 - n_ * mean * mean, 0.0) / (n_ - 1), np.nan)
-        half = t_quantile(n_ - 1, z) * np.sqrt(var / n_)
-    return _like(mean, total, n), _like(mean - half, total, n), _like(mean + half, total, n)
+        squares = s2 - s1 * mean            # Σ(x − mean)²
+        # a constant sample leaves rounding dust of either sign: a few ulps of Σx² are 0
+        squares = np.where(squares <= 64 * np.finfo(np.float64).eps * np.abs(s2), 0.0, squares)
+        var = np.where(n_ > 1, squares / (n_ - 1), np.nan)
+    return n_, mean, var
 
 
-def paired_diff_ci(n, diff_sum, diff_sq, z: float = Z95):
+def paired_diff_ci(n, diff_sum, diff_sq, z: float = Z95, bounds: tuple[float, float] | None = None):
     """``(mean difference, lo, hi)`` of a paired comparison.
 
     ``n`` pairs (boards) with Σd and Σd² of the per-pair differences d. Pairing
     removes the luck of the cards that both sides share, which is why the
-    interval is far narrower than comparing two independent means.
+    interval is far narrower than comparing two independent means. With
+    ``bounds`` (low, high), the range of each side's result (a rate: (0, 1)),
+    d lies in [low − high, high − low] and the interval is
+    :func:`bounded_mean_ci`'s; without, the t interval of :func:`mean_ci`.
     """
-    return mean_ci(n, diff_sum, diff_sq, z)
+    if bounds is None:
+        return mean_ci(n, diff_sum, diff_sq, z)
+    reach = float(bounds[1]) - float(bounds[0])
+    return bounded_mean_ci(n, diff_sum, diff_sq, -reach, reach, z)
 
 
 # -- the t quantile ----------------------------------------------------------------

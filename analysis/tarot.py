@@ -54,6 +54,7 @@ from sim.games.tarot.replay import CONTRACT_NAMES, HANDFUL_NAMES
 from sim.games.tarot.rules_nb import HANDFUL_TRUMPS
 
 from . import balance, tarot_plots
+from .compare import RATE, Measure
 from .common import (Lineup, add_moments, contiguous_fields, games_per_board, share_within, square, study_dict,
                      sum_by, tag, whole_blocks, with_mean, with_rate)
 from .stats import Scratch, combine_cubes, group_sums
@@ -383,6 +384,20 @@ def _settlement_summary(tabs) -> list[str]:
     return [f"{r['contract']}: the taker's side settles {_ci(r, 'mean_taker_side', pct=False)} points a deal, "
             f"a defender {_ci(r, 'mean_defender', pct=False)}."
             for _, r in tabs["settlement_by_contract"].iterrows()]
+
+
+# -- compared on common deals -------------------------------------------------------------------
+
+def _taker(d: pd.DataFrame) -> np.ndarray:
+    return d["role"] == 1
+
+
+def compared(study: dict) -> tuple[Measure, ...]:
+    """What ``tricksim compare`` compares beside game total and win rate: contracts made and the
+    taker's settlement, read from the taker's row of each played deal (its ``player`` the taker)."""
+    return (Measure("made_rate", "contracts made", lambda d: d["made"], rows=_taker, bounds=RATE),
+            Measure("mean_taker_points", "the taker's settlement per deal", lambda d: d["points"],
+                    rows=_taker))
 
 
 # -- plots ------------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ import pandas as pd
 from sim.games.wizard.records import TRUMP_KINDS
 
 from . import balance, wizard_plots
+from .compare import RATE, Measure
 from .common import (Lineup, add_moments, contiguous_fields, games_per_board, share_within, shares_sentence, square,
                      study_dict, sum_by, tag, whole_blocks, with_mean, with_rate)
 from .stats import Scratch, combine_cubes, group_sums
@@ -325,6 +326,13 @@ def _trump_summary(tabs) -> list[str]:
                      f"{chose.loc['dealer', 'mean_trumps_held']:.2f} trumps on average, the others "
                      f"{chose.loc['others', 'mean_trumps_held']:.2f}.")
     return lines
+
+
+# -- compared on common deals -------------------------------------------------------------------
+
+def compared(study: dict) -> tuple[Measure, ...]:
+    """What ``tricksim compare`` compares beside game total and win rate: bid accuracy."""
+    return (Measure("exact_rate", "exact-bid rate", lambda d: d["bid"] == d["tricks"], bounds=RATE),)
 
 
 # -- plots ------------------------------------------------------------------------------------

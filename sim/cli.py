@@ -221,8 +221,7 @@ def cmd_report(args) -> None:
 
 
 def _compare(run_a: Path, run_b: Path, out: Path) -> None:
-    from analysis.compare import compare, write_comparison
-    from analysis.report import markdown_table
+    from analysis.compare import compare, comparison_text, write_comparison
     from .store import check_output_dir, load_manifest
     check_output_dir(out)
     # another engine may deal other cards: the pairing would be meaningless
@@ -231,10 +230,8 @@ def _compare(run_a: Path, run_b: Path, out: Path) -> None:
         raise TricksimError(f"{run_a} and {run_b} were played by different tricksim engines; "
                             f"play both with the same one to compare them")
     tables = compare(run_a, run_b)
-    for name, table in tables.items():
-        print(table.attrs.get("title", name))
-        print(markdown_table(table))
-        print()
+    print(comparison_text(tables))
+    print()
     print(f"comparison written to {write_comparison(tables, out)}")
 
 

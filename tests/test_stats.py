@@ -5,7 +5,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.stats import combine_cubes, group_sums, mean_ci, paired_diff_ci, t_quantile, wilson
+from analysis.stats import (bounded_mean_ci, combine_cubes, group_sums, mean_ci, paired_diff_ci, t_quantile,
+                            wilson)
 
 Z = 1.959963984540054
 
@@ -103,6 +104,88 @@ def test_paired_diff_ci():
     half = 4.3027 * 2 / math.sqrt(3)
     assert mean == 4
     assert (lo, hi) == pytest.approx((4 - half, 4 + half), abs=1e-3)
+
+
+@pytest.mark.parametrize("value, n", [(0.1, 7), (0.3, 3), (0.7, 13), (4.6, 7)])
+def test_mean_ci_of_equal_fractions_has_exactly_zero_width(value, n):
+    # Σx² − (Σx)²/n of equal fractions is rounding dust in floating point (0.1 seven times: a
+    # width of 3e-9), not a spread: "every observation the same" is said from a zero width
+    x = np.full(n, value)
+    mean, lo, hi = mean_ci(n, x.sum(), (x * x).sum())
+    assert lo == hi == mean
+
+
+# -- means of bounded observations -----------------------------------------------------------------
+def test_a_difference_of_win_shares_near_1_stays_within_its_range():
+    # Schieber, heuristic against random: the heuristic team won 998 of 1,000 boards' differences
+    d = np.array([1.0] * 998 + [-1.0] * 2)
+    _, t_lo, t_hi = paired_diff_ci(len(d), d.sum(), (d * d).sum())
+    mean, lo, hi = paired_diff_ci(len(d), d.sum(), (d * d).sum(), bounds=(0, 1))
+    assert t_hi > 1                                # the t interval reaches past a difference of 1
+    assert -1 <= lo < mean < hi <= 1
+    assert hi - mean < mean - lo                   # asymmetric: squeezed on the side of the bound
+
+
+def test_far_from_its_bounds_the_bounded_interval_is_the_t_interval():
+    rng = np.random.default_rng(3)
+    d = rng.choice([-1.0, 0.0, 1.0], size=5000, p=[0.2, 0.6, 0.2])
+    _, t_lo, t_hi = paired_diff_ci(len(d), d.sum(), (d * d).sum())
+    _, lo, hi = paired_diff_ci(len(d), d.sum(), (d * d).sum(), bounds=(0, 1))
+    assert (lo, hi) == pytest.approx((t_lo, t_hi), abs=2e-4 * (t_hi - t_lo))
+
+
+def test_bounded_interval_of_0_or_1_observations_is_wilsons():
+    # shares that are 0 or 1 are a proportion. Their sample variance is n/(n − 1)·p(1 − p), so
+    # n_eff = n − 1 and the bounds solve (p̂ − p)² = t² p(1 − p) / (n − 1): Wilson's quadratic
+    # with z² = t²·n/(n − 1)
+    k, n = 7, 25
+    z = t_quantile(n - 1) * math.sqrt(n / (n - 1))
+    assert bounded_mean_ci(n, k, k)[1:] == pytest.approx(wilson_by_quadratic(k, n, z), abs=1e-12)
+
+
+def test_bounded_interval_of_equal_observations():
+    assert bounded_mean_ci(20, 10.0, 5.0) == (0.5, 0.5, 0.5)        # inside the range: no width
+    mean, lo, hi = bounded_mean_ci(20, 0.0, 0.0)                      # at an end: 0 of 20
+    assert mean == lo == 0.0 and 0 < hi < wilson(0, 10)[1]
+    assert bounded_mean_ci(20, 20.0, 20.0)[1:] == pytest.approx((1 - hi, 1.0))
+    assert all(math.isnan(v) for v in bounded_mean_ci(1, 0.5, 0.25)[1:])
+
+
+def test_bounded_interval_vectorised_over_series():
+    n, s1, s2 = pd.Series([0, 30, 30]), pd.Series([0.0, 3.0, 27.0]), pd.Series([0.0, 3.0, 27.0])
+    mean, lo, hi = bounded_mean_ci(n, s1, s2)
+    assert isinstance(lo, pd.Series) and math.isnan(mean[0]) and math.isnan(lo[0])
+    assert lo[1] == pytest.approx(1 - hi[2]) and hi[1] == pytest.approx(1 - lo[2])    # symmetric about 1/2
+
+
+@pytest.mark.parametrize("values, probs, n", [
+    ((-1, 0, 1), (0.01, 0.04, 0.95), 40),          # one side nearly always wins the board
+    ((-1, 1), (0.003, 0.997), 1000),               # Schieber's heuristic team against random
+    ((-1, -0.5, 0, 0.5, 1), (0.02, 0.03, 0.1, 0.15, 0.7), 30),   # shared wins: halves
+])
+def test_coverage_near_the_bounds(values, probs, n):
+    """On simulated per-board differences the bounded interval covers the true mean about 95 % of
+    the time and never leaves [−1, 1]; the t interval covers too rarely and leaves it."""
+    rng = np.random.default_rng(2026)
+    reps = 4000
+    x = rng.choice(np.array(values, dtype=np.float64), size=(reps, n), p=probs)
+    truth = float(np.dot(values, probs))
+    counts, s1, s2 = np.full(reps, n), x.sum(axis=1), (x * x).sum(axis=1)
+    _, t_lo, t_hi = paired_diff_ci(counts, s1, s2)
+    _, lo, hi = paired_diff_ci(counts, s1, s2, bounds=(0, 1))
+    coverage = ((lo <= truth) & (truth <= hi)).mean()
+    assert 0.935 <= coverage <= 0.975
+    assert ((lo >= -1) & (hi <= 1)).all()
+    assert ((t_lo <= truth) & (truth <= t_hi)).mean() < coverage
+    assert (t_hi > 1).any()
+
+
+def test_coverage_of_a_mean_share_in_the_middle():
+    rng = np.random.default_rng(5)
+    x = rng.choice([0.0, 1 / 3, 0.5, 1.0], size=(4000, 50), p=[0.5, 0.1, 0.1, 0.3])
+    truth = 0.5 * 0 + 0.1 / 3 + 0.05 + 0.3
+    _, lo, hi = bounded_mean_ci(50, x.sum(axis=1), (x * x).sum(axis=1))
+    assert 0.935 <= ((lo <= truth) & (truth <= hi)).mean() <= 0.965
 
 
 # -- cube operations ------------------------------------------------------------------------

@@ -476,3 +476,43 @@ def test_weis_legends_cover_no_data(schieber):
     for ax in with_legend:
         legend, area = ax.get_legend().get_window_extent(renderer), ax.get_window_extent(renderer)
         assert not legend.overlaps(area), ax.get_title()
+
+
+# -- compared on common deals ------------------------------------------------------------------------
+def test_compare_measures_schiebers_declaring_team_and_game_length(tmp_path):
+    from paired_by_hand import assert_compared, compared_runs, every_row
+    spec = dict(game="jass", variant="schieber", lineup=["heuristic"], boards=12, seed=5)
+    a, b, comparison = compared_runs(tmp_path, spec, {"multipliers": "default"}, {"multipliers": "flat"})
+
+    def over_half(d):        # the chooser's team's card points, summed over its two seats by hand
+        team = {(g, k, t): p for (g, k, t), p in d.groupby(["game", "deal", "team"])["points"].sum().items()}
+        return np.array([team[g, k, t] >= 79 for g, k, t in zip(d["game"], d["deal"], d["team"])])
+
+    chooser = (lambda d: (d["seat"] == d["chooser"]) & (d["complete"] == 1))
+    assert_compared(comparison, a, b, "over_half_rate", "deals", chooser, over_half, rate=True)
+    assert_compared(comparison, a, b, "mean_deals", "games", every_row, lambda g: g["deals"], rate=False)
+    assert comparison["mean_deals"].set_index("player").loc["all players", "diff_mean_deals"] != 0
+
+
+def test_compare_measures_differenzlers_prediction_error(tmp_path):
+    from paired_by_hand import assert_compared, compared_runs, every_row
+    spec = dict(game="jass", variant="differenzler", lineup=["heuristic", "random", "heuristic", "random"],
+                boards=12, seed=5, seating="duplicate")
+    a, b, comparison = compared_runs(tmp_path, spec, {"predictions": "hidden"}, {"predictions": "open"})
+    assert_compared(comparison, a, b, "mean_abs_error", "deals", every_row, lambda d: d["penalty"], rate=False)
+    assert_compared(comparison, a, b, "exact_rate", "deals", every_row, lambda d: d["penalty"] == 0, rate=True)
+
+
+def test_every_rate_interval_of_a_report_lies_in_its_range(tmp_path):
+    # the heuristic team wins nearly every board against random: the t interval of the per-board
+    # difference of win shares reached past 1 (diff_win_rate_hi 1.0004 in the default study)
+    from report_checks import intervals_out_of_range, report_problems
+    from sim.runner import run_study
+    study = Study.create("jass", variant="schieber", lineup=["heuristic", "random", "heuristic", "random"],
+                         boards=30, seed=12, seating="duplicate")      # one board of 30 split: 0.983
+    run_dir = run_study(study, tmp_path / "run", backend="serial", progress=False)
+    result = report(run_dir)
+    paired = result["paired_strategies"].iloc[0]
+    assert 0.95 < paired["diff_win_rate"] < 1 and paired["diff_win_rate_hi"] <= 1     # the t interval: 1.017
+    assert report_problems(run_dir) == []
+    assert intervals_out_of_range(sorted((run_dir / "report").glob("*.csv"))) == []

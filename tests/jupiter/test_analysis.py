@@ -66,3 +66,30 @@ def test_tables_recount_the_records(run, tmp_path):
     drawn = J.plots(cube, manifest, tmp_path, t)
     assert {"trump_steps_by_round.png", "bid_accuracy_by_round.png"} <= {p.name for p in drawn}
     assert all(p.stem in t for p in drawn)
+
+
+# -- compared on common deals ------------------------------------------------------------------------
+def test_compare_measures_bids_made(tmp_path):
+    from paired_by_hand import assert_compared, compared_runs, every_row
+    spec = dict(game="jupiter", players=4, lineup=["heuristic", "random", "heuristic", "random"], boards=12,
+                seed=5, seating="duplicate")
+    a, b, comparison = compared_runs(tmp_path, spec, {"orphans": "removed"}, {"orphans": "move_down"})
+    assert_compared(comparison, a, b, "exact_rate", "deals", every_row, lambda d: d["exact"], rate=True)
+    # what the option acts on: the cards left beside the counters, once a round
+    first = (lambda d: d["position"] == 0)
+    assert_compared(comparison, a, b, "mean_table_cards", "deals", first, lambda d: d["table_cards"], rate=False)
+    assert_compared(comparison, a, b, "decided_rate", "deals", first, lambda d: d["table_decides"], rate=True)
+    assert comparison["mean_table_cards"]["diff_mean_table_cards_lo"].iloc[0] > 0     # cards moved down stay
+    assert len(comparison["decided_rate"]) == 1          # a fact of the round: no row per player
+    assert not any("identical" in s for s in comparison.summary)
+
+
+def test_orphans_change_nothing_for_four_heuristic_players_and_compare_says_so(tmp_path):
+    # four heuristic players never leave a card at the highest counter: the option cannot act
+    from paired_by_hand import compared_runs
+    spec = dict(game="jupiter", players=4, lineup=["heuristic"], boards=12, seed=5)
+    _, _, comparison = compared_runs(tmp_path, spec, {"orphans": "removed"}, {"orphans": "move_down"})
+    assert comparison.summary == ["The two runs' records are identical: orphans removed → move_down changed "
+                                  "nothing on these 12 boards, so every difference below is 0."]
+    row = comparison["exact_rate"].iloc[0]
+    assert row["diff_exact_rate"] == row["diff_exact_rate_lo"] == row["diff_exact_rate_hi"] == 0

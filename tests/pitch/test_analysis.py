@@ -304,3 +304,13 @@ def test_an_aggregate_run_reports_the_same_tables(tmp_path):
     assert sorted(plain) == sorted(aggregated)
     for name in plain:
         pd.testing.assert_frame_equal(plain[name], aggregated[name], obj=name)
+
+
+# -- compared on common deals ------------------------------------------------------------------------
+def test_compare_measures_bids_made_and_game_length(tmp_path):
+    from paired_by_hand import assert_compared, compared_runs, every_row
+    spec = dict(game="pitch", variant="auction", lineup=AUCTION_LINEUP, boards=12, seed=5, seating="duplicate")
+    a, b, comparison = compared_runs(tmp_path, spec, {"all_pass": "dealer_forced"}, {"all_pass": "redeal"})
+    bidder = (lambda d: d["seat"] == d["bidder"])
+    assert_compared(comparison, a, b, "made_rate", "deals", bidder, lambda d: d["made"], rate=True)
+    assert_compared(comparison, a, b, "mean_deals", "games", every_row, lambda g: g["deals"], rate=False)

@@ -198,3 +198,17 @@ def test_an_aggregate_run_reports_the_same_tables(tmp_path):
     assert sorted(plain) == sorted(aggregated)
     for name in plain:
         pd.testing.assert_frame_equal(plain[name], aggregated[name], obj=name)
+
+
+# -- compared on common deals ------------------------------------------------------------------------
+def test_compare_measures_contracts_made_and_the_takers_settlement(tmp_path):
+    from paired_by_hand import assert_compared, compared_runs
+    spec = dict(game="tarot", players=4, lineup=["heuristic", "random", "heuristic", "random"], boards=12,
+                seed=5, seating="duplicate")
+    a, b, comparison = compared_runs(tmp_path, spec, {"excuse_exchange": "fft"}, {"excuse_exchange": "none"})
+    taker = (lambda d: d["role"] == 1)
+    assert_compared(comparison, a, b, "made_rate", "deals", taker, lambda d: d["made"], rate=True)
+    assert_compared(comparison, a, b, "mean_taker_points", "deals", taker, lambda d: d["points"], rate=False)
+    # by player: the taker's slot
+    by_taker = comparison["made_rate"].set_index("player")
+    assert set(by_taker.index) == {"all players", "0 heuristic", "1 random", "2 heuristic", "3 random"}

@@ -498,3 +498,14 @@ def test_a_game_without_analysis_of_its_own_gets_the_balance_alone(wizard_duplic
     assert list(balance_only.summary(t, manifest)) == ["Scoring balance"]
     assert {p.name for p in balance_only.plots(cube, manifest, tmp_path, t)} == {
         "score_balance.png", "paired_strategies.png", "total_distribution.png"}
+
+
+# -- compared on common deals ------------------------------------------------------------------------
+def test_compare_measures_the_exact_bid_rate(tmp_path):
+    from paired_by_hand import assert_compared, compared_runs, every_row
+    spec = dict(game="wizard", players=3, lineup=["heuristic", "random", "heuristic"], boards=12, seed=5,
+                seating="duplicate")
+    a, b, comparison = compared_runs(tmp_path, spec, {"dealer_restriction": "leader"},
+                                     {"dealer_restriction": "never"})
+    assert_compared(comparison, a, b, "exact_rate", "deals", every_row, lambda d: d["bid"] == d["tricks"], rate=True)
+    assert list(comparison["exact_rate"]["player"]) == ["all players", "0 heuristic", "1 random", "2 heuristic"]
