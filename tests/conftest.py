@@ -1,9 +1,16 @@
-"""Shared test setup: warm a family's kernels once, and run whole studies.
+"""Shared test setup: warm a family's kernels once, share the work between
+processes, and run whole studies.
 
 A test under ``tests/<family>/`` first warms that family's games, once per
 session, so that no single test of a family carries its compile time; other
 tests compile (or load from numba's on-disk cache) what they use when they
 use it. A session that runs one family's tests compiles that family alone.
+
+The suite runs in several processes (pytest-xdist, ``-n auto`` in
+pyproject.toml): compiling dominates a cold run and numba compiles on one
+core, so every test of one game family goes to the same process
+(``xdist_group``) — a family is compiled once, and the families compile side
+by side.
 """
 from pathlib import Path
 
@@ -15,6 +22,40 @@ from sim.rng_nb import chunk_states
 
 _TESTS = Path(__file__).parent
 _warm: set[str] = set()
+# More processes than this compile little more in parallel (five families) and each holds
+# its compiled kernels: about 2 GB at the peak of a cold run.
+MAX_WORKERS = 4
+
+
+def pytest_xdist_auto_num_workers(config):
+    import os
+    return max(1, min(MAX_WORKERS, len(os.sched_getaffinity(0))))
+
+
+def _family_of_item(item) -> str | None:
+    """The game family a test exercises: its folder's, or that of a game or family named
+    in its parameters."""
+    parts = Path(str(item.fspath)).resolve().relative_to(_TESTS).parts
+    if len(parts) > 1:
+        return parts[0]
+    families = {meta.family for meta in registry.all_games()}
+    by_name = {meta.name: meta.family for meta in registry.all_games()}
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    for value in params.values():
+        name = getattr(value, "name", value)
+        if isinstance(name, str):
+            if name in by_name:
+                return by_name[name]
+            if name in families:
+                return name
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        family = _family_of_item(item)
+        if family is not None:
+            item.add_marker(pytest.mark.xdist_group(family))
 
 
 @pytest.fixture(autouse=True)

@@ -16,7 +16,8 @@ pytest.importorskip("ray")
 from sim.runner import run_digest, run_study  # noqa: E402
 from sim.study import Study  # noqa: E402
 
-pytestmark = pytest.mark.ray
+# one process runs both: two ray heads at once would contend for its ports
+pytestmark = [pytest.mark.ray, pytest.mark.xdist_group("ray")]
 
 
 def small_study() -> Study:
