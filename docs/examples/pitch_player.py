@@ -1,6 +1,6 @@
 """A Pitch player, Auction and Ten-point (docs/strategies.md): bids the lowest
-bid when it holds an Ace (else passes where it may), names its longest suit,
-and plays its highest legal card by rank."""
+bid when it holds an Ace and passes otherwise (where it may), names the suit
+it holds most of, and plays (or burns) its highest legal card by rank."""
 import numba
 import numpy as np
 
@@ -18,19 +18,22 @@ def decide(obs, params):
             if (hand >> np.uint64(card)) & np.uint64(1):
                 counts[card // 13] += 1
         return np.argmax(counts)
-    aces = 0
-    for suit in range(4):
-        aces += (hand >> np.uint64(13 * suit + 12)) & np.uint64(1)
-    best, best_rank = -1, -1
-    for action in range(64):              # bids 0 (pass) … 10, or card ids
-        if (legal >> np.uint64(action)) & np.uint64(1):
-            if obs[P.PHASE] == P.PHASE_BID:
-                if action > 0 or aces == 0:
-                    return action         # pass without an Ace, else the lowest bid
-                continue
-            rank = action % 13 if action < 52 else 13   # the jokers rank above
+    if obs[P.PHASE] == P.PHASE_BID:       # LEGAL bit 0: pass, bit b: the bid b
+        aces = 0
+        for suit in range(4):
+            if (hand >> np.uint64(13 * suit + 12)) & np.uint64(1):
+                aces += 1
+        wants = aces > 0 or (legal & np.uint64(1)) == 0    # a dealer who may not pass bids
+        for bid in range(1, 64):
+            if wants and (legal >> np.uint64(bid)) & np.uint64(1):
+                return bid
+        return 0
+    best, best_rank = -1, -1              # a card to play or to burn: the highest rank
+    for card in range(64):
+        if (legal >> np.uint64(card)) & np.uint64(1):
+            rank = card % 13 if card < 52 else 13          # the jokers rank above
             if rank > best_rank:
-                best, best_rank = action, rank
+                best, best_rank = card, rank
     return best
 
 
