@@ -35,44 +35,8 @@ from sim.kit_nb import ST_ACTION, ST_CODE, ST_DEAL, ST_GAME, ST_LEGAL, ST_LEGAL_
 from sim.rng_nb import chunk_states
 from sim.study import Study
 from .abi import KIND_USER, SIGNATURE
-
-# -- fault codes ---------------------------------------------------------------------------
-# FAULT | kind << 52 | details: bits 0 … 23 and 24 … 47 hold two small numbers
-# (OTHER when a number is negative or too large to hold).
-FAULT = -(1 << 62)
-KIND_SHIFT = 52
-DETAIL_BITS = 24
-OTHER = (1 << DETAIL_BITS) - 1
-_FAULT_BITS = ~((15 << KIND_SHIFT) | ((1 << 2 * DETAIL_BITS) - 1))
-
-PAST_THE_END = 1     # the bounds-checked copy read past the observation; details: its length
-RAISES = 2           # the player raises an error of its own
-TWO_ANSWERS = 3      # two answers to one observation; details: the two actions
-CHANGES_PARAMS = 4   # it wrote into its params row; details: the slot
-# what an answer's padding gives a player that reads past its observation in the plain copy
-PADDING = 1024
-
-
-@numba.njit(cache=True)
-def detail_nb(x):
-    return x if 0 <= x < OTHER else OTHER
-
-
-@numba.njit(cache=True)
-def fault_nb(kind, a, b):
-    return FAULT | (kind << KIND_SHIFT) | detail_nb(a) | (detail_nb(b) << DETAIL_BITS)
-
-
-def decode_fault(action: int):
-    """(kind, a, b) of a probe's fault code, or None for an action of the player's own."""
-    if action & _FAULT_BITS != FAULT:
-        return None
-    kind = (action >> KIND_SHIFT) & 15
-    if kind not in (PAST_THE_END, RAISES, TWO_ANSWERS, CHANGES_PARAMS):
-        return None
-    mask = (1 << DETAIL_BITS) - 1
-    return kind, action & mask, (action >> DETAIL_BITS) & mask
-
+from .conformance_nb import (CHANGES_PARAMS, OTHER, PADDING, PAST_THE_END, RAISES, TWO_ANSWERS,
+                             decode_fault, fault_nb)
 
 # -- the bounds-checked copy and the probe ----------------------------------------------------
 
@@ -83,20 +47,21 @@ def bounds_checked(dispatcher, memo=None):
     if dispatcher in memo:
         return memo[dispatcher]
     function = dispatcher.py_func
-    names = dict(function.__globals__)
-    for name in _names(function.__code__):
-        if isinstance(names.get(name), CPUDispatcher):
-            names[name] = bounds_checked(names[name], memo)
     cells = None
     if function.__closure__:
         cells = tuple(types.CellType(bounds_checked(c.cell_contents, memo))
                       if isinstance(c.cell_contents, CPUDispatcher) else c
                       for c in function.__closure__)
+    names = dict(function.__globals__)
     copy = types.FunctionType(function.__code__, names, function.__name__,
                               function.__defaults__, cells)
     options = {k: v for k, v in dispatcher.targetoptions.items() if k not in ("cache", "nopython")}
     options["boundscheck"] = True
-    memo[dispatcher] = checked = numba.njit(**options)(copy)
+    memo[dispatcher] = checked = numba.njit(**options)(copy)     # compiled at its first call
+    # the copy's globals, filled in after it is in ``memo``: a recursive function calls its copy
+    for name in _names(function.__code__):
+        if isinstance(names.get(name), CPUDispatcher):
+            names[name] = bounds_checked(names[name], memo)
     return checked
 
 
@@ -110,7 +75,7 @@ def _names(code) -> set[str]:
 
 
 def probe(decide):
-    """The probe of an ABI function: the same answers, or a fault code (see above)."""
+    """The probe of an ABI function: its answers, or a fault code (``conformance_nb``)."""
     checked = bounds_checked(decide)
 
     @numba.njit(SIGNATURE)
@@ -181,6 +146,8 @@ def rule_settings(meta, variant: str) -> list[dict]:
 
 
 def cases(meta, variant: str, spec: str) -> list[Case]:
+    """Every player count and rule setting, the player alone at the table (fixed
+    seating), then among random and heuristic players at every seat (duplicate)."""
     out = []
     builtins = ("random", "heuristic")
     for n in range(meta.min_players, meta.max_players + 1):
@@ -217,7 +184,7 @@ def check_game(spec: str, game: str, variant: str | None = None, boards: int = 2
         kinds, params, fns, players = impl.players(study)
         if probe_decide is None:
             probe_decide = probe(players[0].decide)
-        checked = [slot for slot, name in enumerate(study.lineup) if name == spec]
+        checked = [slot for slot, name in enumerate(study.lineup) if name == study.lineup[0]]
         kinds[checked] = KIND_USER
         fns = tuple(probe_decide if slot in checked else p.decide for slot, p in enumerate(players))
         fns += (impl.random_decide,) * (len(kinds) - len(fns))
@@ -278,7 +245,7 @@ def fault_text(impl, status, case: Case, seed: int) -> str:
 
     def answer(x):
         if x == OTHER:
-            return "something out of range"
+            return "an error or a number out of range"
         return impl.decision_text(int(status[ST_PHASE]), x, 0, 0)[1]
     return (f"not deterministic: {answer(a)}, then {answer(b)} on the same observation "
             f"at a {kind} {where}")
