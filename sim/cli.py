@@ -8,6 +8,7 @@
     tricksim compare RUN_A RUN_B        two runs on the same deals, paired (variant balance)
     tricksim replay FILE.json           check and print a recorded deal
     tricksim fit differenzler [...]     fit the Jass Differenzler predictor by simulation
+    tricksim check-player MODULE:NAME   the conformance checks of a player, per game and variant
 
 Every user error is one line on stderr and exit status 2; no traceback.
 """
@@ -131,6 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the deal of that game, from 0 (the records' deal column; default 0)")
     p.add_argument("--out", type=Path, default=None,
                    help="the record file (default RUN_DIR/deals/game-GAME-deal-DEAL.json)")
+    _add_check_player_parser(sub)
     return parser
 
 
@@ -270,6 +272,38 @@ def cmd_deal(args) -> None:
 COMMANDS = {"games": cmd_games, "players": cmd_players, "simulate": cmd_simulate,
             "study": cmd_study, "report": cmd_report, "compare": cmd_compare,
             "fit": cmd_fit, "replay": cmd_replay, "deal": cmd_deal}
+
+
+# -- tricksim check-player ------------------------------------------------------------------
+
+def _add_check_player_parser(sub) -> None:
+    p = sub.add_parser("check-player", help="check that a player is legal, deterministic and "
+                                            "reads only its observation",
+                       description="Run the conformance harness on a player: small simulations "
+                                   "of every player count and rule setting, the player alone "
+                                   "and among the built-ins. One line per game and variant: "
+                                   "ok, or what failed at the first offending decision. Exit "
+                                   "status 1 when a check fails.")
+    p.add_argument("player", help="module:NAME (a Player or a function compiled with "
+                                  "strategies.abi.SIGNATURE), params in brackets if you like")
+    p.add_argument("game", nargs="?", help="the game (default: every game of the player's family)")
+    p.add_argument("-v", "--variant", help="only this variant (default: every variant)")
+    p.add_argument("-g", "--games", type=int, default=2,
+                   help="boards per player count, rule setting and lineup (default 2)")
+    p.add_argument("-s", "--seed", type=int, default=0, help="root seed (default 0)")
+
+
+def cmd_check_player(args) -> None:
+    from strategies.conformance import check_player
+    from .errors import whole_number
+    boards = whole_number("--games", args.games, lowest=1)
+    verdicts = check_player(args.player, args.game, args.variant, boards=boards, seed=args.seed,
+                            on_verdict=lambda verdict: print(verdict.line(), flush=True))
+    if not all(verdict.ok for verdict in verdicts):
+        raise SystemExit(1)
+
+
+COMMANDS["check-player"] = cmd_check_player
 
 
 def main(argv=None) -> int:

@@ -2,11 +2,14 @@
 
 Each built-in player of a game's family, the documented example user player
 (``strategies.examples:GREEDY``) and a bare ABI function must play every
-player count, option and seating without an illegal action, and give the
-same records for the same study and seed. The two dispatch paths (built-ins
-inline, user players through function pointers) must agree decision for
-decision; a player that answers illegally must stop the run with an error
-that names it; the heuristic must beat random; params must steer it.
+player count, option and seating without an illegal action, pass the
+conformance harness of ``tricksim check-player`` (``strategies.conformance``:
+legal through a function pointer, deterministic, no read past the
+observation), and give the same records for the same study and seed. The
+two dispatch paths (built-ins inline, user players through function
+pointers) must agree decision for decision; a player that answers illegally
+must stop the run with an error that names it; the heuristic must beat
+random; params must steer it.
 """
 import math
 import re
@@ -15,13 +18,12 @@ from statistics import NormalDist
 import numpy as np
 import pytest
 
-from conftest import option_cases
-
 import user_players
 from sim import registry
 from sim.errors import TricksimError
 from sim.games.wizard.cards import card_name, parse_card
 from sim.study import SEATINGS, Study
+from strategies.conformance import check_player, rule_settings
 from strategies.registry import available
 
 GAMES = registry.all_games()
@@ -62,8 +64,10 @@ def assert_wizard_family_sane(study, records):
 def test_player_is_always_legal(game, player, play_all_chunks):
     meta = registry.info(game)
     case = 0
+    settings = [(variant, options) for variant in [v.name for v in meta.variants] or [""]
+                for options in rule_settings(meta, variant)]
     for n in range(meta.min_players, meta.max_players + 1):
-        for variant, _, options in option_cases(meta):
+        for variant, options in settings:
             seating = SEATINGS[case % len(SEATINGS)]
             case += 1
             study = Study.create(game, players=n, lineup=[player], options=options,
@@ -71,6 +75,21 @@ def test_player_is_always_legal(game, player, play_all_chunks):
             records = play_all_chunks(study)          # raises TricksimError on an illegal action
             if meta.family == "wizard":
                 assert_wizard_family_sane(study, records)
+
+
+# --- the conformance harness: legal, deterministic, within the observation ------------
+
+HARNESS_CASES = [pytest.param(family, p, id=f"{family}-{p}")
+                 for family in sorted({g.family for g in GAMES}) for p in conformance_players(family)]
+
+
+@pytest.mark.parametrize("family, player", HARNESS_CASES)
+def test_player_passes_the_conformance_harness(family, player):
+    """``tricksim check-player`` on every game of the family: the player through a
+    function pointer, every observation answered twice by a bounds-checked copy."""
+    for game in [g.name for g in GAMES if g.family == family]:
+        for verdict in check_player(player, game):
+            assert verdict.ok, verdict.line()
 
 
 # --- deterministic for a seed -------------------------------------------------------

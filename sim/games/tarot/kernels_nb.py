@@ -67,7 +67,9 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
     dec_rng = np.empty(4, dtype=np.uint64)
     deal_rng = np.empty(4, dtype=np.uint64)
     st = np.zeros(O.STATE_SIZE, dtype=np.int64)
-    obs = np.zeros(O.STATE_SIZE, dtype=np.int64)
+    # exactly the observation: a player reading past its end fails a bounds check
+    # (tricksim check-player) instead of reading the deal's private slots
+    obs = np.zeros(O.OBS_SIZE, dtype=np.int64)
     hands = np.zeros(2 * MAX_SEATS + 2, dtype=np.uint64)
     dealt = np.zeros(2 * MAX_SEATS + 2, dtype=np.uint64)
     totals = np.zeros(n, dtype=np.int64)
