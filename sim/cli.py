@@ -75,8 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
                    description="List every game with its player counts and rule options.")
 
     p = sub.add_parser("players", help="list the built-in players of a game",
-                       description="List the built-in players of a game and their params.")
+                       description="List the built-in players of a game, and each param with "
+                                   "its default, the values it takes and what it means; for a "
+                                   "game with variants, each variant's params apart.")
     p.add_argument("game")
+    p.add_argument("-v", "--variant", help="only this variant's params (see `tricksim games`)")
 
     p = sub.add_parser("simulate", help="simulate a study into a run directory",
                        description="Deal and play games, store records (or aggregates) in a "
@@ -134,11 +137,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def player_counts(meta) -> str:
+    """``4 players`` or ``3-5 players, default 4``."""
+    if meta.min_players == meta.max_players:
+        return f"{meta.min_players} players"
+    return f"{meta.min_players}-{meta.max_players} players, default {meta.default_players}"
+
+
 def cmd_games(args) -> None:
     from . import registry
     for g in registry.all_games():
-        print(f"{g.name}  ({g.title}, {g.min_players}-{g.max_players} players, "
-              f"default {g.default_players})")
+        print(f"{g.name}  ({g.title}, {player_counts(g)})")
         print(f"    {g.summary}")
         for v in g.variants:
             applies = ", ".join(v.options) or "no options"
@@ -153,11 +162,28 @@ def cmd_players(args) -> None:
     from . import registry
     from strategies.registry import available, resolve
     meta = registry.info(args.game)
+    # one variant if asked for, else each variant's params apart
+    variants = [meta.check_variant(args.variant)] if args.variant or not meta.variants \
+        else [v.name for v in meta.variants]
     for name in available(meta.family):
-        p = resolve(meta.family, name)
-        print(f"{name}: {p.doc}")
-        for k, v in zip(p.param_names, p.param_values):
-            print(f"    {k} = {v:g}   ({p.allowed(k)})")
+        player = resolve(meta.family, name)
+        print(f"{name}: {player.doc}")
+        if not player.param_names:
+            continue
+        for variant in variants:
+            used = player.params_of(variant or meta.name)
+            where = f"{meta.name} {variant}".strip()
+            indent = "    "
+            if len(variants) > 1:
+                print(f"    in {where} (--variant {variant}):{'' if used else ' no params'}")
+                indent = "        "
+            for key in used:
+                value = player.param_values[player.param_names.index(key)]
+                meaning = player.meaning(key)
+                print(f"{indent}{key} = {value:g}   ({player.allowed(key)})" + (f"  {meaning}" if meaning else ""))
+            unused = [k for k in player.param_names if k not in used]
+            if unused and len(variants) == 1:
+                print(f"{indent}not read in {where} (refused there): {', '.join(unused)}")
 
 
 def _study_from_args(args):

@@ -20,6 +20,23 @@ SEATINGS = ("fixed", "rotate", "duplicate")
 DEFAULT_CHUNK_DEALS = 100_000
 
 
+def _player_count(meta, players, lineup) -> int:
+    """The number of players: given, or the lineup's length when it names every seat
+    (one name plays every seat of the game's default count)."""
+    if players is None:
+        if len(lineup) == 1:
+            return meta.default_players
+        try:
+            return meta.check_players(len(lineup))
+        except TricksimError as exc:
+            raise TricksimError(f"{exc} (the lineup names {len(lineup)}); give one player "
+                                f"name for all seats, or one per seat") from None
+    n = meta.check_players(players)
+    if len(lineup) not in (1, n):
+        raise TricksimError(f"{meta.name}: {n} players need 1 or {n} player names, got {len(lineup)}")
+    return n
+
+
 @dataclass(frozen=True)
 class Study:
     game: str
@@ -39,20 +56,18 @@ class Study:
                seating: str = "fixed", chunk_boards: int | None = None,
                aggregate: bool = False, variant: str | None = None) -> "Study":
         meta = registry.info(game)
-        n = meta.check_players(players if players is not None else meta.default_players)
+        lineup = tuple(lineup or ["random"])
+        n = _player_count(meta, players, lineup)
         seed = whole_number("seed", seed, lowest=0)
         boards = None if boards is None else whole_number("games (boards)", boards, lowest=1)
         deals = None if deals is None else whole_number("deals", deals, lowest=1)
         chunk_boards = None if chunk_boards is None else whole_number("chunk games", chunk_boards, lowest=1)
-        lineup = tuple(lineup or ["random"])
         if len(lineup) == 1:
             lineup = lineup * n
-        if len(lineup) != n:
-            raise TricksimError(f"{meta.name}: {n} players need 1 or {n} player names, got {len(lineup)}")
+        variant = meta.check_variant(variant)
         from strategies.registry import resolve
         for spec in lineup:
-            resolve(meta.family, spec)
-        variant = meta.check_variant(variant)
+            resolve(meta.family, spec, meta.name, variant)
         opts = meta.validate(options, variant)
         if seating not in SEATINGS:
             raise TricksimError(f"unknown seating {seating!r}; seating is {choices(SEATINGS)}")
