@@ -222,16 +222,24 @@ def cmd_simulate(args) -> None:
 
 
 def _report(run_dir: Path) -> None:
-    from analysis.report import format_for_terminal, report
-    tables = report(run_dir)
+    from analysis.report import REPORT_DIR, format_for_terminal, report
+    from .store import check_output_dir, load_manifest, writing
+    load_manifest(run_dir)                       # a run, before asking whether it takes files
+    remedy = "the report is written into the run directory: make it writable, or copy the run elsewhere"
+    for folder in (Path(run_dir), Path(run_dir) / REPORT_DIR):
+        check_output_dir(folder, remedy=remedy)
+    with writing(run_dir, remedy):
+        tables = report(run_dir)
     print(format_for_terminal(tables))
     print(f"report written to {Path(run_dir) / 'report.md'}")
 
 
 def cmd_study(args) -> None:
+    from .store import check_output_dir
     from .study_file import load_comparisons, load_study_file
     runs = load_study_file(args.file)
     comparisons = load_comparisons(args.file, [name for name, _ in runs])
+    check_output_dir(args.out)
     for name, study in runs:
         print(f"== {name}: {study.game}, {study.players} players, {counted(study.boards, 'game')}, "
               f"seating {study.seating}")
@@ -249,7 +257,7 @@ def cmd_report(args) -> None:
 def _compare(run_a: Path, run_b: Path, out: Path) -> None:
     from analysis.compare import compare, write_comparison
     from analysis.report import markdown_table
-    from .store import check_output_dir, load_manifest
+    from .store import check_output_dir, load_manifest, writing
     check_output_dir(out)
     # another engine may deal other cards: the pairing would be meaningless
     engines = {run: load_manifest(run).get("code", {}).get("engine") for run in (run_a, run_b)}
@@ -261,7 +269,9 @@ def _compare(run_a: Path, run_b: Path, out: Path) -> None:
         print(table.attrs.get("title", name))
         print(markdown_table(table))
         print()
-    print(f"comparison written to {write_comparison(tables, out)}")
+    with writing(out, "give another --out"):
+        path = write_comparison(tables, out)
+    print(f"comparison written to {path}")
 
 
 def cmd_compare(args) -> None:
@@ -286,10 +296,13 @@ def cmd_replay(args) -> None:
 
 
 def cmd_deal(args) -> None:
-    import json
     from .deal_export import export_deal
     from .replay import compile_notice, replay, transcript
-    with compile_notice("the deal's board"):
+    from .store import check_output_dir, load_manifest, writing
+    load_manifest(args.run_dir)
+    folder = args.out.parent if args.out is not None else args.run_dir / "deals"
+    check_output_dir(folder, remedy="give --out FILE in another folder")
+    with compile_notice("the deal's board"), writing(folder, "give --out FILE in another folder"):
         record, path = export_deal(args.run_dir, args.game, args.deal, args.out)
         result = replay(record)
     print(transcript(record, result))
@@ -314,6 +327,10 @@ def main(argv=None) -> int:
     except BrokenPipeError:   # the output went to a pager or `head` that closed early
         sys.stderr.close()
         return 0
+    except OSError as exc:    # the disk, not the input: full, or taken away while running
+        where = exc.filename2 or exc.filename
+        print(f"tricksim: error: {exc.strerror or exc}" + (f": {where}" if where else ""), file=sys.stderr)
+        return 1
     return 0
 
 

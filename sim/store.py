@@ -29,6 +29,7 @@ import json
 import os
 import re
 import secrets
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -148,16 +149,43 @@ def remove_chunk_files(run_dir) -> None:
         folder.rmdir()
 
 
-def check_output_dir(path, option: str = "--out") -> None:
-    """TricksimError unless ``path`` is, or can be made, a directory."""
+def check_output_dir(path, option: str = "--out", remedy: str | None = None) -> None:
+    """TricksimError unless ``path`` is, or can be made, a directory that takes new files.
+
+    The nearest folder of ``path`` that exists is tried with a file created and
+    deleted at once (a hidden temporary, as the atomic writes use): a
+    permission, a read-only or immutable folder or a special file system such
+    as ``/proc`` refuse it for what they are, whoever runs tricksim.
+    ``remedy`` ends the message (default: give another ``option``).
+    """
     path = Path(path)
+    remedy = remedy or f"give another {option}"
     for folder in (path, *path.parents):
         if folder.exists():
             if not folder.is_dir():
                 where = "it" if folder == path else folder
-                raise TricksimError(f"cannot write to {path}: {where} is a file, not a directory; "
-                                    f"give another {option}")
+                raise TricksimError(f"cannot write to {path}: {where} is a file, not a directory; {remedy}")
+            probe = folder / f".probe.{secrets.token_hex(4)}.tmp"
+            try:
+                probe.touch(exist_ok=False)
+                probe.unlink()
+            except OSError as exc:
+                where = "it" if folder == path else folder
+                raise TricksimError(f"cannot write to {path}: {where} does not take new files "
+                                    f"({exc.strerror or exc}); {remedy}") from None
             return
+
+
+@contextmanager
+def writing(target, remedy: str):
+    """Turn a failed write inside into a one-line TricksimError about ``target``
+    (a disk that fills up, a folder made read-only while tricksim runs)."""
+    try:
+        yield
+    except OSError as exc:
+        name = exc.filename2 or exc.filename       # a rename names its target second
+        culprit = f" ({name})" if name and str(name) != str(target) else ""
+        raise TricksimError(f"cannot write to {target}: {exc.strerror or exc}{culprit}; {remedy}") from None
 
 
 # -- manifest ------------------------------------------------------------------
