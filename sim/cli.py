@@ -238,7 +238,7 @@ def cmd_study(args) -> None:
     from .store import check_output_dir
     from .study_file import load_comparisons, load_study_file
     runs = load_study_file(args.file)
-    comparisons = load_comparisons(args.file, [name for name, _ in runs])
+    comparisons = load_comparisons(args.file, runs)
     check_output_dir(args.out)
     for name, study in runs:
         print(f"== {name}: {study.game}, {study.players} players, {counted(study.boards, 'game')}, "
