@@ -49,7 +49,8 @@ def _add_study_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--chunk-games", type=int, dest="chunk_boards",
                    help="games per chunk, at least 1 (default: about 100,000 deals): the unit of "
                         "work and of resume; it changes no result (every board has its own "
-                        "deal and decision streams)")
+                        "deal and decision streams), and a run resumed with another value "
+                        "keeps its finished chunks")
 
 
 def _add_run_args(p: argparse.ArgumentParser) -> None:
@@ -196,11 +197,21 @@ def _study_from_args(args):
                         variant=args.variant)
 
 
-def _run(study, out, args) -> Path:
+def _run(study, out, args) -> tuple[Path, bool]:
+    """Play the study into ``out``; return the run directory and whether it was
+    complete before (then nothing was played). What the runner has to say
+    (already complete, resuming, a new chunk size) goes to stderr."""
     from .runner import run_study
-    return run_study(study, out, jobs=args.jobs, backend=args.backend,
-                     scheduler=args.scheduler, progress=not args.no_progress,
-                     resume=not args.fresh)
+    events = []
+
+    def notify(event: str, message: str) -> None:
+        events.append(event)
+        print(f"tricksim: {message}", file=sys.stderr, flush=True)
+
+    run_dir = run_study(study, out, jobs=args.jobs, backend=args.backend,
+                        scheduler=args.scheduler, progress=not args.no_progress,
+                        resume=not args.fresh, notify=notify)
+    return run_dir, "complete" in events
 
 
 def default_out(study) -> Path:
@@ -213,10 +224,14 @@ def default_out(study) -> Path:
 
 
 def cmd_simulate(args) -> None:
-    study = _study_from_args(args)
-    out = args.out or default_out(study)
-    run_dir = _run(study, out, args)
-    print(f"run written to {run_dir}")
+    from . import registry
+    from .replay import compile_notice
+    # the players compile as the study names them, the engine as the run starts
+    with compile_notice(registry.info(args.game).name):
+        study = _study_from_args(args)
+        run_dir, was_complete = _run(study, args.out or default_out(study), args)
+    if not was_complete:
+        print(f"run written to {run_dir}")
     if args.report:
         _report(run_dir)
 
@@ -235,15 +250,18 @@ def _report(run_dir: Path) -> None:
 
 
 def cmd_study(args) -> None:
+    from .replay import compile_notice
     from .store import check_output_dir
     from .study_file import load_comparisons, load_study_file
-    runs = load_study_file(args.file)
+    with compile_notice("players"):        # checking the file loads every player it names
+        runs = load_study_file(args.file)
     comparisons = load_comparisons(args.file, runs)
     check_output_dir(args.out)
     for name, study in runs:
         print(f"== {name}: {study.game}, {study.players} players, {counted(study.boards, 'game')}, "
               f"seating {study.seating}")
-        run_dir = _run(study, args.out / name, args)
+        with compile_notice(study.game):
+            run_dir, _ = _run(study, args.out / name, args)
         _report(run_dir)
     for name, a, b in comparisons:
         print(f"== {name}: {b} against {a} on the same deals")
@@ -298,11 +316,11 @@ def cmd_replay(args) -> None:
 def cmd_deal(args) -> None:
     from .deal_export import export_deal
     from .replay import compile_notice, replay, transcript
-    from .store import check_output_dir, load_manifest, writing
-    load_manifest(args.run_dir)
+    from .store import check_output_dir, load_study, writing
+    game = load_study(args.run_dir).game
     folder = args.out.parent if args.out is not None else args.run_dir / "deals"
     check_output_dir(folder, remedy="give --out FILE in another folder")
-    with compile_notice("the deal's board"), writing(folder, "give --out FILE in another folder"):
+    with compile_notice(game), writing(folder, "give --out FILE in another folder"):
         record, path = export_deal(args.run_dir, args.game, args.deal, args.out)
         result = replay(record)
     print(transcript(record, result))

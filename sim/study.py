@@ -46,7 +46,7 @@ class Study:
     boards: int                      # boards to deal; each is one whole game per rotation
     seed: int = 0
     seating: str = "fixed"
-    chunk_boards: int = 0            # boards per chunk (part of the study: fixes the RNG streams)
+    chunk_boards: int = 0            # boards per chunk: the unit of work and resume, not of results
     aggregate: bool = False          # reduce records inside each task instead of storing them
     variant: str = ""                # the game's variant ('' for a game without variants)
 
@@ -119,5 +119,20 @@ class Study:
         return cls(**d)
 
     def key(self) -> str:
-        """A canonical string of the study: equal keys, equal results."""
-        return json.dumps(self.to_dict(), sort_keys=True)
+        """A canonical string of what the study plays: equal keys, equal results.
+
+        The chunk size is not part of it: every board has its own deal and
+        decision streams, so it changes no result (a run resumed with
+        another chunk size keeps its finished boards).
+        """
+        return json.dumps(self._identity(), sort_keys=True)
+
+    def _identity(self) -> dict:
+        d = self.to_dict()
+        d.pop("chunk_boards")
+        return d
+
+    def differences(self, other: "Study") -> list[tuple[str, object, object]]:
+        """``(field, this value, other value)`` for each field that makes ``other`` another study."""
+        mine, theirs = self._identity(), other._identity()
+        return [(k, mine[k], theirs.get(k)) for k in mine if mine[k] != theirs.get(k)]

@@ -67,6 +67,22 @@ def shell_blocks(text: str) -> list[str]:
     return blocks
 
 
+def test_the_docs_say_one_thing_of_the_chunk_size(capsys):
+    """What the chunk size does, in the study-file keys, the API page and --help:
+    it changes no result, and a changed one resumes."""
+    from sim.cli import main
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    texts = {"--help": capsys.readouterr().out,
+             "studies.md": next(line for line in (DOCS / "studies.md").read_text().splitlines()
+                                if line.startswith("| `chunk_games`")),
+             "api.md": (DOCS / "api.md").read_text()}
+    for where, text in texts.items():
+        text = " ".join(text.split())
+        assert "changes no result" in text and "keeps its finished chunks" in text, where
+        assert "part of the study" not in text and "changes the random streams" not in text, where
+
+
 def documented_commands() -> list:
     """Every `tricksim` command in a shell block of the README and the docs, as argv
     (continued lines joined, comments dropped), with where it stands."""
