@@ -47,9 +47,9 @@ Who writes what
     (the manifest's ``plan``). Once an aggregate run's final cube is written,
     its chunk checkpoints are deleted.
 
-    Ctrl-C (SIGINT), SIGTERM and SIGHUP stop a run: the parent alone hears
-    Ctrl-C (its workers start with SIGINT blocked), kills the workers, keeps
-    the finished chunks and never writes ``complete``.
+    Ctrl-C (SIGINT), SIGTERM and SIGHUP stop a run: the parent alone acts on
+    Ctrl-C (loky workers ignore it), kills the workers, keeps the finished
+    chunks and never writes ``complete``.
 
     A run that fails before any chunk is finished removes what it wrote, so
     the directory is free for the next command. ``jobs`` is capped at the
@@ -68,7 +68,7 @@ import signal
 import sys
 import threading
 import time
-from contextlib import ExitStack, closing, contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -122,10 +122,20 @@ def run_chunk_task(study: Study, chunk: tuple[int, int, int], analysis_name: str
 
 
 # -- backends: each yields task results as they finish --------------------------
+def _ignore_ctrl_c() -> None:
+    """A loky worker's first act: ignore SIGINT. A terminal sends Ctrl-C to every
+    process of the command; the parent alone acts on it (stops the run, keeps the
+    finished chunks, ends the workers), and a worker that took it would fail its
+    chunk or die, an error that joblib can drop while it aborts."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _joblib_results(tasks, jobs: int, backend: str | None):
     from joblib import Parallel, delayed
 
-    parallel = Parallel(n_jobs=jobs, backend=backend, return_as="generator_unordered", batch_size=1)
+    workers = {"initializer": _ignore_ctrl_c} if backend == "loky" else {}
+    parallel = Parallel(n_jobs=jobs, backend=backend, return_as="generator_unordered", batch_size=1,
+                        **workers)
     return parallel(delayed(run_chunk_task)(*args) for args in tasks)
 
 
@@ -514,21 +524,6 @@ def _signals_stop_the_run():
             signal.signal(s, handler)
 
 
-@contextmanager
-def _workers_ignore_ctrl_c():
-    """Block SIGINT in this thread while it starts worker processes: they inherit the
-    mask, so a Ctrl-C, which the terminal sends to every process of the command,
-    reaches only this one, which stops the run and ends its workers."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
-
-
 def _ignore(event: str, message: str) -> None:
     """The default ``notify``: a library caller reads the run directory instead."""
 
@@ -649,11 +644,8 @@ def _play(study, game, run_dir, plan, todo, finished, jobs, backend, scheduler, 
     bar = tqdm(total=study.boards * deals_per_board, initial=deals_done, unit="deal",
                unit_scale=True, desc=study.game, file=sys.stderr, disable=not progress)
     last_manifest = time.perf_counter()
-    with bar, ExitStack() as stack:
-        with _workers_ignore_ctrl_c():     # the pool starts with the first task
-            results = stack.enter_context(closing(_results(
-                backend, jobs, scheduler, game, study, todo,
-                game.analysis if fold is not None else None, run_dir)))
+    with bar, closing(_results(backend, jobs, scheduler, game, study, todo,
+                               game.analysis if fold is not None else None, run_dir)) as results:
         for result in results:
             stop.check()
             entry = _save_chunk(run_dir, result)
