@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from sim import registry, runner, store
+from sim import backends, registry, runner, store
 from sim.cli import main
 from sim.errors import TricksimError
 from sim.study import Study
@@ -99,13 +99,13 @@ def test_an_interrupt_swallowed_on_its_way_still_stops_the_run(tmp_path, monkeyp
 
 
 def test_a_results_stream_that_ends_early_is_never_a_complete_run(tmp_path, monkeypatch):
-    real_results = runner._results
+    real_results = backends.results
 
     def two_chunks_only(*args):             # what joblib returns when it drops an error
         results = real_results(*args)
         return (result for _, result in zip(range(2), results))
 
-    monkeypatch.setattr(runner, "_results", two_chunks_only)
+    monkeypatch.setattr(backends, "results", two_chunks_only)
     study = Study.create("wizard", boards=8, chunk_boards=2, seed=3)
     with pytest.raises(TricksimError, match="chunk 2 .* came back from no worker"):
         runner.run_study(study, tmp_path / "run", backend="serial", progress=False)

@@ -464,15 +464,15 @@ def test_resume_after_the_engine_changed_is_refused(tmp_path, monkeypatch):
 def test_jobs_are_capped_at_the_chunks_to_play_and_the_cores(tmp_path, monkeypatch):
     from joblib import cpu_count
 
-    from sim import runner
+    from sim import backends
     asked = []
-    real = runner._joblib_results
+    real = backends._joblib_results
 
     def spy(tasks, jobs, backend):
         asked.append(jobs)
         return real(tasks, jobs, backend)
 
-    monkeypatch.setattr(runner, "_joblib_results", spy)
+    monkeypatch.setattr(backends, "_joblib_results", spy)
     run_dir = run_study(small_study(), tmp_path / "run", jobs=256, backend="loky", progress=False)
     expected = min(small_study().n_chunks, cpu_count())
     assert asked == [expected]
