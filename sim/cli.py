@@ -1,15 +1,19 @@
 """The ``tricksim`` command line.
 
     tricksim games                      games, variants, options and defaults
-    tricksim players GAME               built-in players and their params
+    tricksim players GAME [-v VARIANT]  built-in players, their params and what they mean
     tricksim simulate GAME [...]        run a study into a run directory
     tricksim study FILE.toml            run every study of a study file, with reports
     tricksim report RUN_DIR             tables, plots and report.md for a run
     tricksim compare RUN_A RUN_B        two runs on the same deals, paired (variant balance)
     tricksim replay FILE.json           check and print a recorded deal
+    tricksim deal RUN_DIR --game G      one simulated deal as a replayable record
     tricksim fit differenzler [...]     fit the Jass Differenzler predictor by simulation
 
-Every user error is one line on stderr and exit status 2; no traceback.
+Every user error is one line on stderr and exit status 2; no traceback. A
+disk that fails under a run (full, taken away) is one line and status 1;
+Ctrl-C is one line and status 130. When numba compiles (a game's first run),
+one line on stderr says so.
 """
 from __future__ import annotations
 
@@ -27,7 +31,9 @@ FITS = {"differenzler": "strategies.jass_fit"}
 def _add_study_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help="game name (see `tricksim games`)")
     p.add_argument("-v", "--variant", help="the game's variant (see `tricksim games`; default: its first)")
-    p.add_argument("-n", "--players", type=int, help="number of players (default: the game's)")
+    p.add_argument("-n", "--players", type=int,
+                   help="number of players (default: as many as -p names, when it names every "
+                        "seat; else the game's default)")
     p.add_argument("-p", "--player", action="append", metavar="SPEC", dest="lineup",
                    help="player for the next seat: a built-in name (`random`, `heuristic`), "
                         "name[param=value,...], or module:attribute; give once for all seats "
@@ -179,12 +185,17 @@ def cmd_players(args) -> None:
                 print(f"    in {where} (--variant {variant}):{'' if used else ' no params'}")
                 indent = "        "
             for key in used:
-                value = player.param_values[player.param_names.index(key)]
-                meaning = player.meaning(key)
-                print(f"{indent}{key} = {value:g}   ({player.allowed(key)})" + (f"  {meaning}" if meaning else ""))
+                print(indent + _param_line(player, key))
             unused = [k for k in player.param_names if k not in used]
             if unused and len(variants) == 1:
                 print(f"{indent}not read in {where} (refused there): {', '.join(unused)}")
+
+
+def _param_line(player, key: str) -> str:
+    """``bias = 0   (a number from -20 to 20)  tricks added to ...``"""
+    value = player.param_values[player.param_names.index(key)]
+    meaning = player.meaning(key)
+    return f"{key} = {value:g}   ({player.allowed(key)})" + (f"  {meaning}" if meaning else "")
 
 
 def _study_from_args(args):

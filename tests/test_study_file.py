@@ -191,7 +191,8 @@ def test_a_comparison_of_an_aggregate_run_is_refused(tmp_path):
 
 def test_a_refused_comparison_stops_the_study_before_any_run(tmp_path, capsys):
     from sim.cli import main
-    path = write(tmp_path, GOOD_RUN + SECOND_RUN + "seed = 9\n[[compare]]\nname = 'c'\na = 'first'\nb = 'second'\n")
+    comparison = "[[compare]]\nname = 'c'\na = 'first'\nb = 'second'\n"
+    path = write(tmp_path, GOOD_RUN + SECOND_RUN + "seed = 9\n" + comparison)
     assert main(["study", str(path), "--out", str(tmp_path / "out"), "--backend", "serial",
                  "--no-progress"]) == 2
     err = capsys.readouterr().err
