@@ -2,7 +2,8 @@
 
 Layout of a run directory::
 
-    manifest.json                 the study, players, versions, chunk list, status
+    manifest.json                 the study, players, versions, chunk plan, finished
+                                  chunks, status
     deals-00003.parquet           records runs: one file per chunk and table
     games-00003.parquet
     cube-<name>.parquet           aggregate runs: the combined cube, written at the end
@@ -16,6 +17,7 @@ directory, then renamed over the final name with ``os.replace``. A reader
 therefore sees a whole file or none, and an interrupted run leaves no partial
 Parquet file behind, only temporaries that the next run removes. A chunk's
 marker is written after its data files, so a chunk with a marker is complete.
+An output folder is tried before a run writes to it (:func:`check_output_dir`).
 
 Readers: :func:`load_manifest`, :func:`load_study`, :func:`is_complete`,
 :func:`iter_records` / :func:`load_records` (records runs),
