@@ -252,13 +252,12 @@ def run_plan(run_dir, manifest: dict, study: Study) -> Plan:
     try:
         plan = [(int(i), int(first), int(n)) for i, first, n in manifest["plan"]]
     except (TypeError, ValueError):
-        plan = None
-    board = 0
-    for _, first, n in plan or ():
-        if first != board or n < 1:
-            break
-        board += n
-    if not plan or board != study.boards or len({i for i, _, _ in plan}) != len(plan):
+        plan = []
+    board, tiled = 0, bool(plan)
+    for _, first, n in plan:                # each chunk starts where the one before ends
+        tiled = tiled and first == board and n >= 1
+        board = first + n
+    if not tiled or board != study.boards or len({i for i, _, _ in plan}) != len(plan):
         raise TricksimError(f"{Path(run_dir) / MANIFEST} is malformed: its plan does not cover "
                             f"boards 0 to {study.boards - 1} once, in order")
     return plan
