@@ -244,8 +244,8 @@ def _chunk_plan(run_dir: Path, study: Study, previous: dict | None, notify) -> s
         return plan
     kept = store.finished_chunks(run_dir, plan)
     notify("chunk size", f"{run_dir}: chunks of {study.chunk_boards:,} games from now on (they were "
-                         f"{previous_study.chunk_boards:,}); the {counted(len(kept), 'finished chunk')} "
-                         f"stay as they are (it changes no result)")
+                         f"{previous_study.chunk_boards:,}); finished chunks kept: {len(kept)} (the "
+                         f"chunk size changes no result)")
     return store.replan(study, kept, 1 + max(index for index, _, _ in plan))
 
 
