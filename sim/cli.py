@@ -1,16 +1,20 @@
 """The ``tricksim`` command line.
 
     tricksim games                      games, variants, options and defaults
-    tricksim players GAME               built-in players and their params
+    tricksim players GAME [-v VARIANT]  built-in players, their params and what they mean
     tricksim simulate GAME [...]        run a study into a run directory
     tricksim study FILE.toml            run every study of a study file, with reports
     tricksim report RUN_DIR             tables, plots and report.md for a run
     tricksim compare RUN_A RUN_B        two runs on the same deals, paired (variant balance)
     tricksim replay FILE.json           check and print a recorded deal
+    tricksim deal RUN_DIR --game G      one simulated deal as a replayable record
     tricksim fit differenzler [...]     fit the Jass Differenzler predictor by simulation
     tricksim check-player MODULE:NAME   the conformance checks of a player, per game and variant
 
-Every user error is one line on stderr and exit status 2; no traceback.
+Every user error is one line on stderr and exit status 2; no traceback. A
+disk that fails under a run (full, taken away) is one line and status 1;
+Ctrl-C is one line and status 130. When numba compiles (a game's first run),
+one line on stderr says so.
 """
 from __future__ import annotations
 
@@ -28,7 +32,9 @@ FITS = {"differenzler": "strategies.jass_fit"}
 def _add_study_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help="game name (see `tricksim games`)")
     p.add_argument("-v", "--variant", help="the game's variant (see `tricksim games`; default: its first)")
-    p.add_argument("-n", "--players", type=int, help="number of players (default: the game's)")
+    p.add_argument("-n", "--players", type=int,
+                   help="number of players (default: as many as -p names, when it names every "
+                        "seat; else the game's default)")
     p.add_argument("-p", "--player", action="append", metavar="SPEC", dest="lineup",
                    help="player for the next seat: a built-in name (`random`, `heuristic`), "
                         "name[param=value,...], or module:attribute; give once for all seats "
@@ -50,7 +56,8 @@ def _add_study_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--chunk-games", type=int, dest="chunk_boards",
                    help="games per chunk, at least 1 (default: about 100,000 deals): the unit of "
                         "work and of resume; it changes no result (every board has its own "
-                        "deal and decision streams)")
+                        "deal and decision streams), and a run resumed with another value "
+                        "keeps its finished chunks")
 
 
 def _add_run_args(p: argparse.ArgumentParser) -> None:
@@ -76,8 +83,11 @@ def build_parser() -> argparse.ArgumentParser:
                    description="List every game with its player counts and rule options.")
 
     p = sub.add_parser("players", help="list the built-in players of a game",
-                       description="List the built-in players of a game and their params.")
+                       description="List the built-in players of a game, and each param with "
+                                   "its default, the values it takes and what it means; for a "
+                                   "game with variants, each variant's params apart.")
     p.add_argument("game")
+    p.add_argument("-v", "--variant", help="only this variant's params (see `tricksim games`)")
 
     p = sub.add_parser("simulate", help="simulate a study into a run directory",
                        description="Deal and play games, store records (or aggregates) in a "
@@ -136,11 +146,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def player_counts(meta) -> str:
+    """``4 players`` or ``3-5 players, default 4``."""
+    if meta.min_players == meta.max_players:
+        return f"{meta.min_players} players"
+    return f"{meta.min_players}-{meta.max_players} players, default {meta.default_players}"
+
+
 def cmd_games(args) -> None:
     from . import registry
     for g in registry.all_games():
-        print(f"{g.name}  ({g.title}, {g.min_players}-{g.max_players} players, "
-              f"default {g.default_players})")
+        print(f"{g.name}  ({g.title}, {player_counts(g)})")
         print(f"    {g.summary}")
         for v in g.variants:
             applies = ", ".join(v.options) or "no options"
@@ -155,11 +171,33 @@ def cmd_players(args) -> None:
     from . import registry
     from strategies.registry import available, resolve
     meta = registry.info(args.game)
+    # one variant if asked for, else each variant's params apart
+    variants = [meta.check_variant(args.variant)] if args.variant or not meta.variants \
+        else [v.name for v in meta.variants]
     for name in available(meta.family):
-        p = resolve(meta.family, name)
-        print(f"{name}: {p.doc}")
-        for k, v in zip(p.param_names, p.param_values):
-            print(f"    {k} = {v:g}   ({p.allowed(k)})")
+        player = resolve(meta.family, name)
+        print(f"{name}: {player.doc}")
+        if not player.param_names:
+            continue
+        for variant in variants:
+            used = player.params_of(variant or meta.name)
+            where = f"{meta.name} {variant}".strip()
+            indent = "    "
+            if len(variants) > 1:
+                print(f"    in {where} (--variant {variant}):{'' if used else ' no params'}")
+                indent = "        "
+            for key in used:
+                print(indent + _param_line(player, key))
+            unused = [k for k in player.param_names if k not in used]
+            if unused and len(variants) == 1:
+                print(f"{indent}not read in {where} (refused there): {', '.join(unused)}")
+
+
+def _param_line(player, key: str) -> str:
+    """``bias = 0   (a number from -20 to 20)  tricks added to ...``"""
+    value = player.param_values[player.param_names.index(key)]
+    meaning = player.meaning(key)
+    return f"{key} = {value:g}   ({player.allowed(key)})" + (f"  {meaning}" if meaning else "")
 
 
 def _study_from_args(args):
@@ -172,11 +210,21 @@ def _study_from_args(args):
                         variant=args.variant)
 
 
-def _run(study, out, args) -> Path:
+def _run(study, out, args) -> tuple[Path, bool]:
+    """Play the study into ``out``; return the run directory and whether it was
+    complete before (then nothing was played). What the runner has to say
+    (already complete, resuming, a new chunk size) goes to stderr."""
     from .runner import run_study
-    return run_study(study, out, jobs=args.jobs, backend=args.backend,
-                     scheduler=args.scheduler, progress=not args.no_progress,
-                     resume=not args.fresh)
+    events = []
+
+    def notify(event: str, message: str) -> None:
+        events.append(event)
+        print(f"tricksim: {message}", file=sys.stderr, flush=True)
+
+    run_dir = run_study(study, out, jobs=args.jobs, backend=args.backend,
+                        scheduler=args.scheduler, progress=not args.no_progress,
+                        resume=not args.fresh, notify=notify)
+    return run_dir, "complete" in events
 
 
 def default_out(study) -> Path:
@@ -189,29 +237,44 @@ def default_out(study) -> Path:
 
 
 def cmd_simulate(args) -> None:
-    study = _study_from_args(args)
-    out = args.out or default_out(study)
-    run_dir = _run(study, out, args)
-    print(f"run written to {run_dir}")
+    from . import registry
+    from .replay import compile_notice
+    # the players compile as the study names them, the engine as the run starts
+    with compile_notice(registry.info(args.game).name):
+        study = _study_from_args(args)
+        run_dir, was_complete = _run(study, args.out or default_out(study), args)
+    if not was_complete:
+        print(f"run written to {run_dir}")
     if args.report:
         _report(run_dir)
 
 
 def _report(run_dir: Path) -> None:
-    from analysis.report import format_for_terminal, report
-    tables = report(run_dir)
+    from analysis.report import REPORT_DIR, format_for_terminal, report
+    from .store import check_output_dir, load_manifest, writing
+    load_manifest(run_dir)                       # a run, before asking whether it takes files
+    remedy = "the report is written into the run directory: make it writable, or copy the run elsewhere"
+    for folder in (Path(run_dir), Path(run_dir) / REPORT_DIR):
+        check_output_dir(folder, remedy=remedy)
+    with writing(run_dir, remedy):
+        tables = report(run_dir)
     print(format_for_terminal(tables))
     print(f"report written to {Path(run_dir) / 'report.md'}")
 
 
 def cmd_study(args) -> None:
+    from .replay import compile_notice
+    from .store import check_output_dir
     from .study_file import load_comparisons, load_study_file
-    runs = load_study_file(args.file)
-    comparisons = load_comparisons(args.file, [name for name, _ in runs])
+    with compile_notice("players"):        # checking the file loads every player it names
+        runs = load_study_file(args.file)
+    comparisons = load_comparisons(args.file, runs)
+    check_output_dir(args.out)
     for name, study in runs:
         print(f"== {name}: {study.game}, {study.players} players, {counted(study.boards, 'game')}, "
               f"seating {study.seating}")
-        run_dir = _run(study, args.out / name, args)
+        with compile_notice(study.game):
+            run_dir, _ = _run(study, args.out / name, args)
         _report(run_dir)
     for name, a, b in comparisons:
         print(f"== {name}: {b} against {a} on the same deals")
@@ -224,7 +287,7 @@ def cmd_report(args) -> None:
 
 def _compare(run_a: Path, run_b: Path, out: Path) -> None:
     from analysis.compare import compare, comparison_text, write_comparison
-    from .store import check_output_dir, load_manifest
+    from .store import check_output_dir, load_manifest, writing
     check_output_dir(out)
     # another engine may deal other cards: the pairing would be meaningless
     engines = {run: load_manifest(run).get("code", {}).get("engine") for run in (run_a, run_b)}
@@ -234,7 +297,9 @@ def _compare(run_a: Path, run_b: Path, out: Path) -> None:
     tables = compare(run_a, run_b)
     print(comparison_text(tables))
     print()
-    print(f"comparison written to {write_comparison(tables, out)}")
+    with writing(out, "give another --out"):
+        path = write_comparison(tables, out)
+    print(f"comparison written to {path}")
 
 
 def cmd_compare(args) -> None:
@@ -259,10 +324,13 @@ def cmd_replay(args) -> None:
 
 
 def cmd_deal(args) -> None:
-    import json
     from .deal_export import export_deal
     from .replay import compile_notice, replay, transcript
-    with compile_notice("the deal's board"):
+    from .store import check_output_dir, load_study, writing
+    game = load_study(args.run_dir).game
+    folder = args.out.parent if args.out is not None else args.run_dir / "deals"
+    check_output_dir(folder, remedy="give --out FILE in another folder")
+    with compile_notice(game), writing(folder, "give --out FILE in another folder"):
         record, path = export_deal(args.run_dir, args.game, args.deal, args.out)
         result = replay(record)
     print(transcript(record, result))
@@ -319,6 +387,10 @@ def main(argv=None) -> int:
     except BrokenPipeError:   # the output went to a pager or `head` that closed early
         sys.stderr.close()
         return 0
+    except OSError as exc:    # the disk, not the input: full, or taken away while running
+        where = exc.filename2 or exc.filename
+        print(f"tricksim: error: {exc.strerror or exc}" + (f": {where}" if where else ""), file=sys.stderr)
+        return 1
     return 0
 
 

@@ -1,48 +1,34 @@
 """Play a study: cut it into chunks, run them on a backend, store the results.
 
-``run_study(study, out_dir, jobs, backend)`` is the one entry point. The
-chunk plan is part of the study (``study.n_chunks``, ``study.chunk_bounds``)
-and every chunk draws from its own generator states
-(``rng_nb.chunk_states(seed, chunk)``), so results depend only on the study:
-never on the backend, the number of workers or the order chunks finish in.
+``run_study(study, out_dir, jobs, backend)`` is the one entry point. A run
+plays its chunk plan (``sim.store``: chunks of ``study.chunk_boards`` boards
+for a new run) and every board draws from its own deal and decision streams
+(``sim/rng_nb.py``), so results depend only on the study: never on the
+backend, the number of workers, the order chunks finish in or the chunk size.
 
-Backends
-    ``serial``     a loop in this process.
-    ``loky``       joblib's process pool (the default): one chunk per task.
-    ``threading``  joblib's threads: parallel as far as the game's kernels
-                   release the GIL (numba ``nogil=True``).
-    ``dask``       joblib's dask backend: a ``distributed.Client`` to the
-                   ``scheduler`` address, or a LocalCluster of ``jobs`` worker
-                   processes that the runner starts and closes.
-    ``ray``        joblib's ray backend (``ray.init(address=scheduler)`` when given).
-    ``numba``      in this process, ``jobs`` chunks at a time in numba threads:
-                   ``game.run_chunks(study, tasks)`` with tasks
-                   ``(chunk_index, first_board, n_boards, states)`` returns one
-                   record dict per task, in order. Games without it run the
-                   chunks one by one.
+Where chunks run, and who writes their files: ``sim/backends.py``.
 
-Who writes what
-    Records runs: on the local backends (serial, loky, threading, numba) the
-    task writes its chunk's Parquet files itself and returns only a small
-    summary, so the parent never holds records. On ``dask`` and ``ray`` the
-    workers may sit on machines that do not share this disk, so the task
-    returns the record arrays and the parent writes them, one chunk at a time.
+Aggregate runs (``study.aggregate``): the parent writes each chunk's cube as
+its checkpoint and folds it into the total with ``combine`` in the plan's
+order: a cube that finishes ahead of an earlier chunk waits in a small
+buffer. That keeps floating-point sums bit-identical whatever the backend,
+and keeps memory flat (chunks finish nearly in order).
 
-    Aggregate runs (``study.aggregate``): the task reduces its records with
-    the game's analysis module (``reduce(records, study)``) and returns the
-    small cube. The parent writes it as the chunk's checkpoint and folds it
-    into the total with ``combine``. The fold runs in chunk order: a cube
-    that finishes ahead of an earlier chunk waits in a small buffer. That
-    keeps floating-point sums bit-identical whatever the backend, and keeps
-    memory flat (chunks finish nearly in order).
-
+Resume
     After a chunk's files, the parent writes its marker
     (``chunks/chunk-00003.json``); a chunk with a marker is finished. A run
     started again on the same directory skips finished chunks (resume), but
     only if the same code would play the rest: the manifest's ``code`` holds
-    a hash of the engine's sources, each user player's module file and the
-    players' params, and a run whose hash differs is refused. Once an
-    aggregate run's final cube is written, its chunk checkpoints are deleted.
+    a hash of the engine's sources, each user player's module (its code, not
+    its comments or docstrings) and the players' params, and a run whose hash
+    differs is refused. Resumed with another chunk size, a run keeps its
+    finished chunks and plays the other boards in chunks of the new size
+    (the manifest's ``plan``). Once an aggregate run's final cube is written,
+    its chunk checkpoints are deleted.
+
+    Ctrl-C (SIGINT), SIGTERM and SIGHUP stop a run: the parent alone acts on
+    Ctrl-C (loky workers ignore it), kills the workers, keeps the finished
+    chunks and never writes ``complete``.
 
     A run that fails before any chunk is finished removes what it wrote, so
     the directory is free for the next command. ``jobs`` is capped at the
@@ -50,11 +36,11 @@ Who writes what
 """
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib
 import importlib.metadata
 import json
-import os
 import platform
 import signal
 import sys
@@ -66,185 +52,30 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from . import cache, registry, store
-from .errors import TricksimError, choices
-from .rng_nb import chunk_states
+from . import backends, cache, registry, store
+from .errors import TricksimError, choices, counted
 from .store import run_digest  # noqa: F401  (part of the runner's API)
 from .study import Study
 
-BACKENDS = ("serial", "loky", "threading", "dask", "ray", "numba")
 # rewrite the manifest (chunk list, timings) at most this often while running
 _MANIFEST_EVERY_SECONDS = 10.0
 
 
-# -- one chunk (runs in a worker) ---------------------------------------------
-def _package_chunk(study: Study, chunk_index: int, records: dict,
-                   analysis_name: str | None, write_dir: str | None) -> dict:
-    """Turn a chunk's records into what the parent receives.
-
-    Aggregate: the chunk's cube. Records: the files written (``write_dir``
-    given) or the arrays themselves (the parent writes them).
-    """
-    first, n_boards = study.chunk_bounds(chunk_index)
-    result = {"index": chunk_index, "first_board": first, "n_boards": n_boards,
-              "rows": {table: int(len(array)) for table, array in records.items()}}
-    if analysis_name is not None:
-        result["cube"] = importlib.import_module(analysis_name).reduce(records, study)
-    elif write_dir is not None:
-        for table, array in records.items():
-            store.write_records(store.records_file(write_dir, table, chunk_index), array)
-        result["files"] = [store.records_file("", t, chunk_index).name for t in records]
-    else:
-        result["records"] = records
-    return result
-
-
-def run_chunk_task(study: Study, chunk_index: int, analysis_name: str | None,
-                   write_dir: str | None) -> dict:
-    """Play one chunk and package it (the unit of work every backend runs)."""
-    started = time.perf_counter()
-    game = registry.game(study.game)
-    first, n_boards = study.chunk_bounds(chunk_index)
-    records = game.run_chunk(study, chunk_index, first, n_boards, chunk_states(study.seed, chunk_index))
-    result = _package_chunk(study, chunk_index, records, analysis_name, write_dir)
-    result["seconds"] = time.perf_counter() - started
-    return result
-
-
-# -- backends: each yields task results as they finish --------------------------
-def _joblib_results(tasks, jobs: int, backend: str | None):
-    from joblib import Parallel, delayed
-
-    parallel = Parallel(n_jobs=jobs, backend=backend, return_as="generator_unordered", batch_size=1)
-    return parallel(delayed(run_chunk_task)(*args) for args in tasks)
-
-
-def _joblib_waves(tasks, jobs: int):
-    """For joblib backends that cannot return a generator (ray's): a few chunks
-    per call, so finished chunks are saved as they come and the parent holds
-    at most one wave of results. One pool serves every wave."""
-    from joblib import Parallel, delayed
-
-    wave = 2 * jobs
-    with Parallel(n_jobs=jobs, batch_size=1) as parallel:
-        for start in range(0, len(tasks), wave):
-            yield from parallel(delayed(run_chunk_task)(*args) for args in tasks[start:start + wave])
-
-
-def _dask_results(tasks, jobs: int, scheduler: str | None):
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:
-        raise TricksimError("the dask backend needs dask.distributed: pip install tricksim[dask]") from None
-    from joblib import parallel_config
-
-    cluster = None
-    try:
-        if scheduler:
-            try:
-                client = Client(scheduler)
-            except (OSError, TimeoutError) as exc:
-                raise TricksimError(f"cannot reach the dask scheduler at {scheduler}: {exc}") from None
-        else:
-            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                                   dashboard_address=None)
-            client = Client(cluster)
-        with client, parallel_config(backend="dask"):
-            yield from _joblib_results(tasks, -1, None)
-    finally:
-        if cluster is not None:
-            cluster.close()
-
-
-def _ray_results(tasks, jobs: int, scheduler: str | None):
-    try:
-        import ray
-        from ray.util.joblib import register_ray
-    except ImportError:
-        raise TricksimError("the ray backend needs ray: pip install tricksim[ray]") from None
-    from joblib import parallel_config
-
-    register_ray()
-    started_here = not ray.is_initialized()
-    if started_here:
-        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")   # no network calls, no prompt
-        # ray's workers do not inherit the driver's sys.path: give them this
-        # engine (and the user's modules) on PYTHONPATH
-        paths = [str(Path(__file__).resolve().parent.parent), os.getcwd(), os.environ.get("PYTHONPATH", "")]
-        runtime_env = {"env_vars": {"PYTHONPATH": os.pathsep.join(p for p in paths if p)}}
-        try:
-            if scheduler:
-                ray.init(address=scheduler, runtime_env=runtime_env, logging_level="WARNING")
-            else:
-                # "local": a private instance, never a cluster another `ray start` left
-                ray.init(address="local", num_cpus=jobs, include_dashboard=False,
-                         runtime_env=runtime_env, logging_level="WARNING")
-        except ConnectionError as exc:
-            raise TricksimError(f"cannot reach the ray cluster at {scheduler}: {exc}") from None
-    try:
-        with parallel_config(backend="ray"):
-            yield from _joblib_waves(tasks, jobs)
-    finally:
-        if started_here:
-            ray.shutdown()
-
-
-def _numba_results(game, study: Study, todo: list[int], jobs: int, analysis_name, write_dir):
-    """Batches of ``jobs`` chunks played together by ``game.run_chunks`` (numba threads)."""
-    import numba
-
-    threads = max(1, min(jobs, numba.config.NUMBA_NUM_THREADS))
-    previous_threads = numba.get_num_threads()
-    numba.set_num_threads(threads)
-    try:
-        for start in range(0, len(todo), threads):
-            batch = [(i, *study.chunk_bounds(i), chunk_states(study.seed, i))
-                     for i in todo[start:start + threads]]
-            started = time.perf_counter()
-            if hasattr(game, "run_chunks"):
-                batch_records = game.run_chunks(study, batch)
-            else:
-                batch_records = [game.run_chunk(study, *task) for task in batch]
-            # the chunks ran together: share the batch's time out evenly
-            seconds = (time.perf_counter() - started) / len(batch)
-            for (index, *_), records in zip(batch, batch_records):
-                result = _package_chunk(study, index, records, analysis_name, write_dir)
-                result["seconds"] = seconds
-                yield result
-    finally:
-        numba.set_num_threads(previous_threads)
-
-
-def _results(backend, jobs, scheduler, game, study, todo, analysis_name, run_dir):
-    # workers on another machine may not see this disk: dask and ray send records back
-    local = backend in ("serial", "loky", "threading", "numba")
-    write_dir = str(run_dir) if local else None
-    tasks = [(study, i, analysis_name, write_dir) for i in todo]
-    if backend == "serial":
-        return (run_chunk_task(*args) for args in tasks)
-    if backend in ("loky", "threading"):
-        return _joblib_results(tasks, jobs, backend)
-    if backend == "dask":
-        return _dask_results(tasks, jobs, scheduler)
-    if backend == "ray":
-        return _ray_results(tasks, jobs, scheduler)
-    return _numba_results(game, study, todo, jobs, analysis_name, write_dir)
-
-
 # -- the parent's side ---------------------------------------------------------
 class ChunkOrderFold:
-    """Fold chunk cubes with ``combine`` strictly in chunk order.
+    """Fold chunk cubes with ``combine`` strictly in the plan's order.
 
-    Cubes arriving early wait in ``pending``; finished chunks of an earlier
-    session are read from their checkpoint when their turn comes.
+    ``order`` lists the chunk indices in board order (a number ``n``: chunks
+    0 … n-1). Cubes arriving early wait in ``pending``; finished chunks of an
+    earlier session are read from their checkpoint when their turn comes.
     """
 
-    def __init__(self, combine, n_chunks: int, load_finished):
+    def __init__(self, combine, order, load_finished):
         self.combine = combine
-        self.n_chunks = n_chunks
+        self.order = list(range(order)) if isinstance(order, int) else list(order)
         self.load_finished = load_finished      # chunk index -> cube, or None if not finished
         self.pending: dict[int, dict] = {}
-        self.next_index = 0
+        self.position = 0
         self.total = None
 
     def add(self, chunk_index: int, cube: dict) -> None:
@@ -252,19 +83,20 @@ class ChunkOrderFold:
         self.advance()
 
     def advance(self) -> None:
-        while self.next_index < self.n_chunks:
-            cube = self.pending.pop(self.next_index, None)
+        while self.position < len(self.order):
+            index = self.order[self.position]
+            cube = self.pending.pop(index, None)
             if cube is None:
-                cube = self.load_finished(self.next_index)
+                cube = self.load_finished(index)
             if cube is None:
                 return
             self.total = cube if self.total is None else self.combine([self.total, cube])
-            self.next_index += 1
+            self.position += 1
 
     def result(self) -> dict:
         self.advance()
-        if self.next_index < self.n_chunks:
-            raise RuntimeError(f"chunk {self.next_index} never arrived")
+        if self.position < len(self.order):
+            raise RuntimeError(f"chunk {self.order[self.position]} never arrived")
         return self.total
 
 
@@ -328,15 +160,33 @@ def _player_modules(family: str, spec: str) -> set[str]:
     return {m for m in modules if m}
 
 
+def _module_hash(path) -> str:
+    """A hash of a module's code: its syntax tree without docstrings, so that a
+    comment, a docstring or a blank line added to a user's player module leaves
+    its earlier runs resumable. A file that is not Python source is hashed whole."""
+    source = Path(path).read_bytes()
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return hashlib.sha256(source).hexdigest()[:16]
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body \
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]
+    return hashlib.sha256(ast.dump(tree).encode()).hexdigest()[:16]
+
+
 def _code(study: Study, family: str, players: list[dict]) -> dict:
     """What decides the results besides the study: the engine's sources, the
-    source file of every user player's module, and the players' params.
-    ``hash`` changes when any of them does."""
+    code of every user player's module (:func:`_module_hash`), and the players'
+    params. ``hash`` changes when any of them does."""
     modules = {}
     for spec in study.lineup:
         for name in sorted(_player_modules(family, spec)):
             path = getattr(sys.modules.get(name), "__file__", None)
-            modules[name] = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16] if path else None
+            modules[name] = _module_hash(path) if path else None
     params = [[p["spec"], p["params"]] for p in players]
     code = {"engine": cache.engine_hash(family), "modules": dict(sorted(modules.items()))}
     text = json.dumps([code, params], sort_keys=True)
@@ -344,14 +194,14 @@ def _code(study: Study, family: str, players: list[dict]) -> dict:
     return code
 
 
-def _is_whole(run_dir: Path, manifest: dict, study: Study) -> bool:
+def _is_whole(run_dir: Path, manifest: dict, plan: store.Plan) -> bool:
     """A complete run whose final files are all there (re-running it is a no-op)."""
     if manifest["status"] != "complete":
         return False
     if manifest["layout"] == "aggregate":
         return bool(manifest["tables"]) and all(store.cube_file(run_dir, n).is_file()
                                                 for n in manifest["tables"])
-    return len(store.finished_chunks(run_dir, study)) == study.n_chunks
+    return len(store.finished_chunks(run_dir, plan)) == len(plan)
 
 
 def _open_run_dir(run_dir: Path, study: Study, code: dict, resume: bool) -> dict | None:
@@ -367,16 +217,36 @@ def _open_run_dir(run_dir: Path, study: Study, code: dict, resume: bool) -> dict
         _remove_run_files(run_dir)
         return None
     previous_study = store.load_study(run_dir, previous)
-    if previous["status"] != "complete" and not store.finished_chunks(run_dir, previous_study):
+    plan = store.run_plan(run_dir, previous, previous_study)
+    if previous["status"] != "complete" and not store.finished_chunks(run_dir, plan):
         _remove_run_files(run_dir)             # it never finished a chunk: nothing to keep
         return None
     if previous_study.key() != study.key():
-        raise TricksimError(f"{run_dir} holds a different study; use another --out or delete it")
+        field, theirs, mine = previous_study.differences(study)[0]
+        raise TricksimError(f"{run_dir} holds a different study ({field} {theirs!r} there, {mine!r} "
+                            f"asked); start it afresh with --fresh, or use another --out")
     if previous.get("code", {}).get("hash") != code["hash"]:
         raise TricksimError(f"{run_dir} was played by other code (engine, player module or params "
                             f"changed since); start it afresh with --fresh, or use another --out")
     store.remove_temporaries(run_dir)
     return previous
+
+
+def _chunk_plan(run_dir: Path, study: Study, previous: dict | None, notify) -> store.Plan:
+    """The plan to play: a new run's is the study's; a resumed run keeps its own, and
+    when asked for another chunk size, keeps its finished chunks and cuts the rest
+    anew (:func:`sim.store.replan`)."""
+    if previous is None:
+        return store.uniform_plan(study)
+    previous_study = store.load_study(run_dir, previous)
+    plan = store.run_plan(run_dir, previous, previous_study)
+    if previous_study.chunk_boards == study.chunk_boards:
+        return plan
+    kept = store.finished_chunks(run_dir, plan)
+    notify("chunk size", f"{run_dir}: chunks of {study.chunk_boards:,} games from now on (they were "
+                         f"{previous_study.chunk_boards:,}); finished chunks kept: {len(kept)} (the "
+                         f"chunk size changes no result)")
+    return store.replan(study, kept, 1 + max(index for index, _, _ in plan))
 
 
 def _remove_run_files(run_dir: Path) -> None:
@@ -386,17 +256,6 @@ def _remove_run_files(run_dir: Path) -> None:
             path.unlink()
     store.remove_chunk_files(run_dir)
     store.remove_temporaries(run_dir)
-
-
-def _check_installed(backend: str) -> None:
-    """Fail before touching the disk if a cluster backend's package is missing."""
-    needs = {"dask": ("distributed", "dask"), "ray": ("ray", "ray")}
-    if backend in needs:
-        module, extra = needs[backend]
-        try:
-            importlib.import_module(module)
-        except ImportError:
-            raise TricksimError(f"the {backend} backend needs {module}: pip install tricksim[{extra}]") from None
 
 
 def _check_jobs(jobs) -> int:
@@ -413,55 +272,70 @@ def _check_jobs(jobs) -> int:
     return jobs
 
 
-def _workers(jobs: int, backend: str, scheduler: str | None, n_tasks: int) -> int:
-    """Workers worth starting: no more than chunks to play, and on this machine
-    no more than its cores (more only add start-up time and memory)."""
-    from joblib import cpu_count
+class _Stop:
+    """The signals that end a run, remembered: :meth:`check` raises the interrupt
+    again where the run saves its work (after each chunk, before it says
+    complete), so an interrupt swallowed on its way (by a finalizer, or by a
+    worker's error racing it in joblib) cannot let the run go on."""
 
-    if backend == "serial":
-        return 1
-    jobs = min(jobs, max(1, n_tasks))
-    if not scheduler:
-        jobs = min(jobs, cpu_count())
-    return jobs
+    def __init__(self):
+        self.received: list[int] = []
+
+    def check(self) -> None:
+        if self.received:
+            raise KeyboardInterrupt(f"signal {self.received[0]}")
 
 
 @contextmanager
-def _terminate_raises_interrupt():
-    """SIGTERM (and SIGHUP) end the run like Ctrl-C: a KeyboardInterrupt makes
-    joblib kill its workers, which would otherwise finish their chunks."""
+def _signals_stop_the_run():
+    """While a run plays, SIGINT, SIGTERM and SIGHUP raise KeyboardInterrupt and are
+    remembered (:class:`_Stop`); a KeyboardInterrupt makes joblib kill its workers,
+    which would otherwise finish their chunks. A signal the caller ignores (nohup's
+    SIGHUP, a background job's SIGINT) stays ignored."""
+    stop = _Stop()
+
     def interrupt(signum, frame):
+        stop.received.append(signum)
         raise KeyboardInterrupt(f"signal {signum}")
 
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield stop
         return
-    caught = [s for s in (signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None]
+    wanted = [signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)]
+    caught = [s for s in wanted if s is not None and signal.getsignal(s) is not signal.SIG_IGN]
     previous = {s: signal.signal(s, interrupt) for s in caught}
     try:
-        yield
+        yield stop
     finally:
         for s, handler in previous.items():
             signal.signal(s, handler)
 
 
+def _ignore(event: str, message: str) -> None:
+    """The default ``notify``: a library caller reads the run directory instead."""
+
+
 def run_study(study, out_dir, jobs: int = 1, backend: str = "loky", scheduler: str | None = None,
-              progress: bool = True, resume: bool = True) -> Path:
+              progress: bool = True, resume: bool = True, notify=_ignore) -> Path:
     """Play every chunk of ``study`` and write the run directory ``out_dir``.
 
     ``study`` is a :class:`~sim.study.Study` or its dict. A directory holding
     the same study, played by the same code (engine, user player modules,
-    params), is resumed (finished chunks are kept) unless ``resume`` is
-    false, which starts it afresh; a directory holding another study or
-    played by other code is an error. Returns the run directory.
+    params), is resumed (finished chunks are kept; another chunk size than
+    before applies to the boards still to play) unless ``resume`` is false,
+    which starts it afresh; a directory holding another study or played by
+    other code is an error. ``notify(event, message)`` hears, in one line
+    each, that the run was already complete (``"complete"``: nothing is
+    played), that it resumes (``"resume"``) or that its chunk size changed
+    (``"chunk size"``). Returns the run directory.
     """
     study = study if isinstance(study, Study) else Study.from_dict(study)
-    if backend not in BACKENDS:
-        raise TricksimError(f"unknown backend {backend!r}; backends are {choices(BACKENDS)}")
+    if backend not in backends.BACKENDS:
+        raise TricksimError(f"unknown backend {backend!r}; backends are {choices(backends.BACKENDS)}")
     if scheduler and backend not in ("dask", "ray"):
         raise TricksimError(f"a scheduler address needs the dask or ray backend, not {backend}")
     jobs = _check_jobs(jobs)
-    _check_installed(backend)
+    backends.check_installed(backend)
     game = registry.game(study.game)
     meta = registry.info(study.game)
     run_dir = Path(out_dir)
@@ -470,13 +344,20 @@ def run_study(study, out_dir, jobs: int = 1, backend: str = "loky", scheduler: s
     created = not run_dir.exists()
     previous = _open_run_dir(run_dir, study, code, resume)
     layout = "aggregate" if study.aggregate else "records"
-    if previous and _is_whole(run_dir, previous, study):
+    if previous and _is_whole(run_dir, previous, store.run_plan(run_dir, previous,
+                                                                 store.load_study(run_dir, previous))):
         if layout == "aggregate":
             store.remove_chunk_files(run_dir)  # left if a run was stopped right after finishing
+        notify("complete", f"{run_dir} holds this run, already complete: nothing to play "
+                           f"(--fresh plays it again)")
         return run_dir
-    finished = store.finished_chunks(run_dir, study)
-    todo = [i for i in range(study.n_chunks) if i not in finished]
-    jobs = _workers(jobs, backend, scheduler, len(todo))
+    plan = _chunk_plan(run_dir, study, previous, notify)
+    finished = store.finished_chunks(run_dir, plan)
+    todo = [chunk for chunk in plan if chunk[0] not in finished]
+    if finished:
+        notify("resume", f"resuming {run_dir}: {len(finished)} of {counted(len(plan), 'chunk')} "
+                         f"already played")
+    jobs = backends.workers(jobs, backend, scheduler, len(todo))
 
     games_per_board = game.games_per_board(study)
     deals_per_board = game.rounds(study) * games_per_board
@@ -494,6 +375,7 @@ def run_study(study, out_dir, jobs: int = 1, backend: str = "loky", scheduler: s
         "backend": backend,
         "jobs": jobs,
         "status": "running",
+        "plan": [list(chunk) for chunk in plan],
         "chunks": [],
         "timings": {},
     }
@@ -510,11 +392,13 @@ def run_study(study, out_dir, jobs: int = 1, backend: str = "loky", scheduler: s
                                "chunk_seconds": round(sum(e["seconds"] for e in finished.values()), 3)}
         store.write_manifest(run_dir, manifest)
 
-    write_manifest("running")
     try:
-        with _terminate_raises_interrupt():
-            _play(study, game, run_dir, todo, finished, jobs, backend, scheduler, progress,
-                  deals_per_board, manifest, write_manifest)
+        with _signals_stop_the_run() as stop:
+            write_manifest("running")
+            _play(study, game, run_dir, plan, todo, finished, jobs, backend, scheduler, progress,
+                  deals_per_board, manifest, write_manifest, stop)
+            stop.check()
+            write_manifest("complete")
     except BaseException:
         if finished:
             write_manifest("running")          # the chunks to keep, for the next run
@@ -525,14 +409,13 @@ def run_study(study, out_dir, jobs: int = 1, backend: str = "loky", scheduler: s
             if created and run_dir.is_dir() and not any(run_dir.iterdir()):
                 run_dir.rmdir()
         raise
-    write_manifest("complete")
     if layout == "aggregate":
         store.remove_chunk_files(run_dir)      # the final cube is written: checkpoints are spent
     return run_dir
 
 
-def _play(study, game, run_dir, todo, finished, jobs, backend, scheduler, progress,
-          deals_per_board, manifest, write_manifest) -> None:
+def _play(study, game, run_dir, plan, todo, finished, jobs, backend, scheduler, progress,
+          deals_per_board, manifest, write_manifest, stop) -> None:
     """Play the chunks ``todo``, save each as it finishes; write the final cube."""
     analysis = store.analysis_module(game) if study.aggregate else None
     fold = None
@@ -540,7 +423,7 @@ def _play(study, game, run_dir, todo, finished, jobs, backend, scheduler, progre
         def load_finished(index):
             entry = finished.get(index)
             return store.load_chunk_cube(run_dir, index, entry["cube"]) if entry else None
-        fold = ChunkOrderFold(analysis.combine, study.n_chunks, load_finished)
+        fold = ChunkOrderFold(analysis.combine, [index for index, _, _ in plan], load_finished)
 
     if todo:
         game.warmup()                      # compile once here; workers load numba's cache
@@ -548,9 +431,10 @@ def _play(study, game, run_dir, todo, finished, jobs, backend, scheduler, progre
     bar = tqdm(total=study.boards * deals_per_board, initial=deals_done, unit="deal",
                unit_scale=True, desc=study.game, file=sys.stderr, disable=not progress)
     last_manifest = time.perf_counter()
-    with bar, closing(_results(backend, jobs, scheduler, game, study, todo,
+    with bar, closing(backends.results(backend, jobs, scheduler, game, study, todo,
                                game.analysis if fold is not None else None, run_dir)) as results:
         for result in results:
+            stop.check()
             entry = _save_chunk(run_dir, result)
             finished[entry["index"]] = entry
             if fold is not None:
@@ -559,7 +443,12 @@ def _play(study, game, run_dir, todo, finished, jobs, backend, scheduler, progre
             if time.perf_counter() - last_manifest > _MANIFEST_EVERY_SECONDS:
                 write_manifest("running")
                 last_manifest = time.perf_counter()
-
+            stop.check()
+    stop.check()
+    missing = [index for index, _, _ in plan if index not in finished]
+    if missing:     # a results stream that ended early: such a run is never called complete
+        raise TricksimError(f"chunk {missing[0]} of {run_dir} came back from no worker; "
+                            f"run the same command again to play it")
     if fold is not None:
         cube = fold.result()
         store.check_cube_names(cube)

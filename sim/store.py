@@ -2,7 +2,8 @@
 
 Layout of a run directory::
 
-    manifest.json                 the study, players, versions, chunk list, status
+    manifest.json                 the study, players, versions, chunk plan, finished
+                                  chunks, status
     deals-00003.parquet           records runs: one file per chunk and table
     games-00003.parquet
     cube-<name>.parquet           aggregate runs: the combined cube, written at the end
@@ -16,10 +17,13 @@ directory, then renamed over the final name with ``os.replace``. A reader
 therefore sees a whole file or none, and an interrupted run leaves no partial
 Parquet file behind, only temporaries that the next run removes. A chunk's
 marker is written after its data files, so a chunk with a marker is complete.
+An output folder is tried before a run writes to it (:func:`check_output_dir`).
 
 Readers: :func:`load_manifest`, :func:`load_study`, :func:`is_complete`,
 :func:`iter_records` / :func:`load_records` (records runs),
-:func:`load_cube` (both kinds of run) and :func:`run_digest`.
+:func:`load_cube` (both kinds of run) and :func:`run_digest`. They read a
+run's chunks in the order of its plan (:func:`run_plan`), which lists them
+by their first board.
 """
 from __future__ import annotations
 
@@ -29,6 +33,7 @@ import json
 import os
 import re
 import secrets
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -148,16 +153,43 @@ def remove_chunk_files(run_dir) -> None:
         folder.rmdir()
 
 
-def check_output_dir(path, option: str = "--out") -> None:
-    """TricksimError unless ``path`` is, or can be made, a directory."""
+def check_output_dir(path, option: str = "--out", remedy: str | None = None) -> None:
+    """TricksimError unless ``path`` is, or can be made, a directory that takes new files.
+
+    The nearest folder of ``path`` that exists is tried with a file created and
+    deleted at once (a hidden temporary, as the atomic writes use): a
+    permission, a read-only or immutable folder or a special file system such
+    as ``/proc`` refuse it for what they are, whoever runs tricksim.
+    ``remedy`` ends the message (default: give another ``option``).
+    """
     path = Path(path)
+    remedy = remedy or f"give another {option}"
     for folder in (path, *path.parents):
         if folder.exists():
             if not folder.is_dir():
                 where = "it" if folder == path else folder
-                raise TricksimError(f"cannot write to {path}: {where} is a file, not a directory; "
-                                    f"give another {option}")
+                raise TricksimError(f"cannot write to {path}: {where} is a file, not a directory; {remedy}")
+            probe = folder / f".probe.{secrets.token_hex(4)}.tmp"
+            try:
+                probe.touch(exist_ok=False)
+                probe.unlink()
+            except OSError as exc:
+                where = "it" if folder == path else folder
+                raise TricksimError(f"cannot write to {path}: {where} does not take new files "
+                                    f"({exc.strerror or exc}); {remedy}") from None
             return
+
+
+@contextmanager
+def writing(target, remedy: str):
+    """Turn a failed write inside into a one-line TricksimError about ``target``
+    (a disk that fills up, a folder made read-only while tricksim runs)."""
+    try:
+        yield
+    except OSError as exc:
+        name = exc.filename2 or exc.filename       # a rename names its target second
+        culprit = f" ({name})" if name and str(name) != str(target) else ""
+        raise TricksimError(f"cannot write to {target}: {exc.strerror or exc}{culprit}; {remedy}") from None
 
 
 # -- manifest ------------------------------------------------------------------
@@ -198,17 +230,69 @@ def is_complete(run_dir) -> bool:
     return load_manifest(run_dir)["status"] == "complete"
 
 
-def finished_chunks(run_dir, study: Study) -> dict[int, dict]:
-    """Chunks of ``study`` already on disk: index -> marker (files, rows, seconds).
+# -- the chunk plan ------------------------------------------------------------
+# A run's plan lists its chunks in board order as (index, first board, boards);
+# the index names the chunk's files. A new run's plan is the study's: chunks of
+# study.chunk_boards boards, indexed in order. A run resumed with another chunk
+# size keeps its finished chunks as they are and cuts the boards between them
+# into chunks of the new size, with new indices (results do not depend on the
+# plan: every board has its own deal and decision streams).
+Plan = list[tuple[int, int, int]]
 
-    A chunk counts when its marker exists, matches the study's chunk plan and
-    every file it lists exists.
+
+def uniform_plan(study: Study) -> Plan:
+    """Chunks of ``study.chunk_boards`` boards, indexed in board order."""
+    return [(i, *study.chunk_bounds(i)) for i in range(study.n_chunks)]
+
+
+def run_plan(run_dir, manifest: dict, study: Study) -> Plan:
+    """The plan a run's manifest records (``plan``), or the study's for a run without one."""
+    if "plan" not in manifest:
+        return uniform_plan(study)
+    try:
+        plan = [(int(i), int(first), int(n)) for i, first, n in manifest["plan"]]
+    except (TypeError, ValueError):
+        plan = []
+    board, tiled = 0, bool(plan)
+    for _, first, n in plan:                # each chunk starts where the one before ends
+        tiled = tiled and first == board and n >= 1
+        board = first + n
+    if not tiled or board != study.boards or len({i for i, _, _ in plan}) != len(plan):
+        raise TricksimError(f"{Path(run_dir) / MANIFEST} is malformed: its plan does not cover "
+                            f"boards 0 to {study.boards - 1} once, in order")
+    return plan
+
+
+def replan(study: Study, kept: dict[int, dict], first_new_index: int) -> Plan:
+    """A plan that keeps the finished chunks ``kept`` (index -> marker) and cuts the
+    boards between them into chunks of ``study.chunk_boards``, indexed from
+    ``first_new_index``."""
+    plan, board, index = [], 0, first_new_index
+    spans = sorted((e["first_board"], e["n_boards"], i) for i, e in kept.items())
+    for first, n, kept_index in spans + [(study.boards, 0, None)]:
+        while board < first:
+            size = min(study.chunk_boards, first - board)
+            plan.append((index, board, size))
+            index, board = index + 1, board + size
+        if kept_index is not None:
+            plan.append((kept_index, first, n))
+            board = first + n
+    return plan
+
+
+def finished_chunks(run_dir, plan: Plan | Study) -> dict[int, dict]:
+    """Chunks of a plan (a study: its own plan) already on disk: index -> marker
+    (files, rows, seconds).
+
+    A chunk counts when its marker exists, holds the boards the plan gives the
+    chunk and every file it lists exists.
     """
+    plan = uniform_plan(plan) if isinstance(plan, Study) else plan
     done = {}
     folder = Path(run_dir) / CHUNKS_DIR
     if not folder.is_dir():
         return done
-    for index in range(study.n_chunks):
+    for index, first, n_boards in plan:
         path = marker_file(run_dir, index)
         if not path.is_file():
             continue
@@ -218,24 +302,25 @@ def finished_chunks(run_dir, study: Study) -> dict[int, dict]:
             files = entry["files"]
         except (OSError, ValueError, KeyError, TypeError):
             continue                       # unreadable marker: run the chunk again
-        if bounds == study.chunk_bounds(index) and all((Path(run_dir) / f).is_file() for f in files):
+        if bounds == (first, n_boards) and all((Path(run_dir) / f).is_file() for f in files):
             done[index] = entry
     return done
 
 
 # -- readers -------------------------------------------------------------------
-def _records_run(run_dir, partial: bool) -> tuple[dict, Study]:
+def _records_run(run_dir, partial: bool) -> tuple[dict, Study, Plan]:
     manifest = load_manifest(run_dir)
     if manifest["layout"] != "records":
         raise TricksimError(f"{run_dir} is an aggregate run: it stores a cube, not records; use load_cube")
     if manifest["status"] != "complete" and not partial:
         raise TricksimError(f"{run_dir} is not complete; finish it by running the study again "
                             f"with the same output directory")
-    return manifest, load_study(run_dir, manifest)
+    study = load_study(run_dir, manifest)
+    return manifest, study, run_plan(run_dir, manifest, study)
 
 
-def _require_every_chunk(run_dir, study: Study, done: dict) -> None:
-    missing = [i for i in range(study.n_chunks) if i not in done]
+def _require_every_chunk(run_dir, plan: Plan, done: dict) -> None:
+    missing = [i for i, _, _ in plan if i not in done]
     if missing:
         raise TricksimError(f"{run_dir} lacks the files of chunk {missing[0]}; run the study again "
                             f"with the same output directory to play it again")
@@ -251,7 +336,7 @@ def iter_records(run_dir, table: str, columns=None, partial: bool = False) -> It
 
     With ``partial=True`` an unfinished run yields the chunks it has.
     """
-    manifest, study = _records_run(run_dir, partial)
+    manifest, study, plan = _records_run(run_dir, partial)
     _check_table(run_dir, manifest, table)
     if columns is not None:
         names = registry.game(study.game).tables[table].names
@@ -259,10 +344,10 @@ def iter_records(run_dir, table: str, columns=None, partial: bool = False) -> It
         if unknown:
             raise TricksimError(f"table {table} has no column {unknown[0]!r}; columns are {choices(names)}")
         columns = list(columns)
-    done = finished_chunks(run_dir, study)
+    done = finished_chunks(run_dir, plan)
     if not partial:
-        _require_every_chunk(run_dir, study, done)
-    for index in range(study.n_chunks):
+        _require_every_chunk(run_dir, plan, done)
+    for index, _, _ in plan:
         if index in done:
             yield pq.read_table(records_file(run_dir, table, index), columns=columns).to_pandas()
 
@@ -273,7 +358,7 @@ def load_records(run_dir, table: str, columns=None, partial: bool = False) -> pd
     Columns are the fields of the game's record dtype (see the game's
     ``records.py``), with their dtypes.
     """
-    manifest, study = _records_run(run_dir, partial)
+    manifest, study, _ = _records_run(run_dir, partial)
     dtype = registry.game(study.game).tables[table] if table in manifest["tables"] else None
     frames = list(iter_records(run_dir, table, columns, partial))
     if not frames:
@@ -314,10 +399,11 @@ def load_cube(run_dir) -> dict[str, pd.DataFrame]:
     if manifest["layout"] == "aggregate":
         return {name: read_frame(cube_file(run_dir, name)) for name in manifest["tables"]}
     study = load_study(run_dir, manifest)
+    plan = run_plan(run_dir, manifest, study)
     analysis = analysis_module(registry.game(study.game))
-    _require_every_chunk(run_dir, study, finished_chunks(run_dir, study))
+    _require_every_chunk(run_dir, plan, finished_chunks(run_dir, plan))
     total = None
-    for index in range(study.n_chunks):
+    for index, _, _ in plan:
         cube = analysis.reduce(load_chunk_records(run_dir, study, index), study)
         total = cube if total is None else analysis.combine([total, cube])
     return total
@@ -327,6 +413,11 @@ def load_cube(run_dir) -> dict[str, pd.DataFrame]:
 def _hash_frame(digest, frame: pd.DataFrame) -> None:
     header = [[str(c), str(t)] for c, t in frame.dtypes.items()] + [len(frame)]
     digest.update(json.dumps(header).encode())
+    _hash_rows(digest, frame)
+
+
+def _hash_rows(digest, frame: pd.DataFrame) -> None:
+    """Each row's hash, in order: rows split over several frames hash as one frame."""
     if len(frame):
         digest.update(pd.util.hash_pandas_object(frame, index=False).to_numpy().tobytes())
 
@@ -340,9 +431,11 @@ def _canonical_cube_table(frame: pd.DataFrame) -> pd.DataFrame:
 def run_digest(run_dir) -> str:
     """sha256 of a finished run's results, in canonical order.
 
-    Records are hashed chunk by chunk (rows sorted by game, round, seat), a
-    cube table by table (rows sorted). Timings, backend and number of
-    workers are not part of it: equal studies give equal digests.
+    Records are hashed row by row in board order (within a chunk sorted by
+    game, round, seat; chunks hold consecutive boards), then their columns
+    and number; a cube table by table (rows sorted). Timings, backend,
+    number of workers and chunk plan are not part of it: equal studies give
+    equal digests.
     """
     manifest = load_manifest(run_dir)
     if manifest["status"] != "complete":
@@ -351,9 +444,12 @@ def run_digest(run_dir) -> str:
     for table in sorted(manifest["tables"]):
         digest.update(f"\0{table}\0".encode())
         if manifest["layout"] == "records":
+            rows, columns = 0, None
             for frame in iter_records(run_dir, table):
                 keys = [c for c in _RECORD_ORDER if c in frame.columns]
-                _hash_frame(digest, frame.sort_values(keys, kind="stable", ignore_index=True))
+                _hash_rows(digest, frame.sort_values(keys, kind="stable", ignore_index=True))
+                rows, columns = rows + len(frame), [[str(c), str(t)] for c, t in frame.dtypes.items()]
+            digest.update(json.dumps([columns, rows]).encode())
         else:
             _hash_frame(digest, _canonical_cube_table(read_frame(cube_file(run_dir, table))))
     return digest.hexdigest()

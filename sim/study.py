@@ -20,6 +20,23 @@ SEATINGS = ("fixed", "rotate", "duplicate")
 DEFAULT_CHUNK_DEALS = 100_000
 
 
+def _player_count(meta, players, lineup) -> int:
+    """The number of players: given, or the lineup's length when it names every seat
+    (one name plays every seat of the game's default count)."""
+    if players is None:
+        if len(lineup) == 1:
+            return meta.default_players
+        try:
+            return meta.check_players(len(lineup))
+        except TricksimError as exc:
+            raise TricksimError(f"{exc} (the lineup names {len(lineup)}); give one player "
+                                f"name for all seats, or one per seat") from None
+    n = meta.check_players(players)
+    if len(lineup) not in (1, n):
+        raise TricksimError(f"{meta.name}: {n} players need 1 or {n} player names, got {len(lineup)}")
+    return n
+
+
 @dataclass(frozen=True)
 class Study:
     game: str
@@ -29,7 +46,7 @@ class Study:
     boards: int                      # boards to deal; each is one whole game per rotation
     seed: int = 0
     seating: str = "fixed"
-    chunk_boards: int = 0            # boards per chunk (part of the study: fixes the RNG streams)
+    chunk_boards: int = 0            # boards per chunk: the unit of work and resume, not of results
     aggregate: bool = False          # reduce records inside each task instead of storing them
     variant: str = ""                # the game's variant ('' for a game without variants)
 
@@ -39,20 +56,18 @@ class Study:
                seating: str = "fixed", chunk_boards: int | None = None,
                aggregate: bool = False, variant: str | None = None) -> "Study":
         meta = registry.info(game)
-        n = meta.check_players(players if players is not None else meta.default_players)
+        lineup = tuple(lineup or ["random"])
+        n = _player_count(meta, players, lineup)
         seed = whole_number("seed", seed, lowest=0)
         boards = None if boards is None else whole_number("games (boards)", boards, lowest=1)
         deals = None if deals is None else whole_number("deals", deals, lowest=1)
         chunk_boards = None if chunk_boards is None else whole_number("chunk games", chunk_boards, lowest=1)
-        lineup = tuple(lineup or ["random"])
         if len(lineup) == 1:
             lineup = lineup * n
-        if len(lineup) != n:
-            raise TricksimError(f"{meta.name}: {n} players need 1 or {n} player names, got {len(lineup)}")
+        variant = meta.check_variant(variant)
         from strategies.registry import resolve
         for spec in lineup:
-            resolve(meta.family, spec)
-        variant = meta.check_variant(variant)
+            resolve(meta.family, spec, meta.name, variant)
         opts = meta.validate(options, variant)
         if seating not in SEATINGS:
             raise TricksimError(f"unknown seating {seating!r}; seating is {choices(SEATINGS)}")
@@ -104,5 +119,20 @@ class Study:
         return cls(**d)
 
     def key(self) -> str:
-        """A canonical string of the study: equal keys, equal results."""
-        return json.dumps(self.to_dict(), sort_keys=True)
+        """A canonical string of what the study plays: equal keys, equal results.
+
+        The chunk size is not part of it: every board has its own deal and
+        decision streams, so it changes no result (a run resumed with
+        another chunk size keeps its finished boards).
+        """
+        return json.dumps(self._identity(), sort_keys=True)
+
+    def _identity(self) -> dict:
+        d = self.to_dict()
+        d.pop("chunk_boards")
+        return d
+
+    def differences(self, other: "Study") -> list[tuple[str, object, object]]:
+        """``(field, this value, other value)`` for each field that makes ``other`` another study."""
+        mine, theirs = self._identity(), other._identity()
+        return [(k, mine[k], theirs.get(k)) for k in mine if mine[k] != theirs.get(k)]

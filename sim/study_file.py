@@ -16,8 +16,10 @@ options = { dealer_restriction = "leader" }
 
 A ``[[compare]]`` table (``name``, ``a``, ``b``: two run names) compares two
 runs dealt the same cards board by board (``tricksim compare``) after the
-runs are done, into ``<output folder>/<name>/``. Every key is documented in
-``docs/studies.md``.
+runs are done, into ``<output folder>/<name>/``; runs that could not be
+compared (another game, variant, player count, seed, number of games or
+seating, or an aggregate run) are refused with the rest of the file. Every
+key is documented in ``docs/studies.md``.
 
 The whole file is checked before anything runs: an unknown table or key, a
 value of the wrong type or outside what is allowed is a one-line
@@ -154,9 +156,16 @@ def load_study_file(path: Path) -> list[tuple[str, Study]]:
     return out
 
 
-def load_comparisons(path: Path, run_names) -> list[tuple[str, str, str]]:
-    """The ``[[compare]]`` tables of a study file: (name, run a, run b)."""
+def load_comparisons(path: Path, runs) -> list[tuple[str, str, str]]:
+    """The ``[[compare]]`` tables of a study file: (name, run a, run b).
+
+    ``runs`` are the file's runs, ``(name, Study)`` as :func:`load_study_file`
+    returns them: two runs compared must be record runs dealt the same cards
+    (``tricksim compare``'s conditions), found here before anything runs.
+    """
     data = _read(path)
+    studies = dict(runs)
+    run_names = list(studies)
     out = []
     taken = set(run_names)
     for i, item in enumerate(data.get("compare", [])):
@@ -176,5 +185,17 @@ def load_comparisons(path: Path, run_names) -> list[tuple[str, str, str]]:
             if item[key] not in run_names:
                 raise TricksimError(f"{where}, key {key}: no run named {item[key]!r}; "
                                     f"runs are {choices(run_names)}")
+            if studies[item[key]].aggregate:
+                raise TricksimError(f"{where}, key {key}: run {item[key]} is an aggregate run; a "
+                                    f"comparison pairs the records of both runs board by board, so "
+                                    f"neither may set aggregate = true")
+        _check_comparable(where, studies[item["a"]], studies[item["b"]])
         out.append((name, item["a"], item["b"]))
     return out
+
+
+def _check_comparable(where: str, a: Study, b: Study) -> None:
+    """What ``tricksim compare`` checks of two runs, checked on their studies."""
+    from analysis.compare import _check_common_deals
+    with _blame(where):
+        _check_common_deals({"study": a.to_dict()}, {"study": b.to_dict()})

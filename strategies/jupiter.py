@@ -12,6 +12,18 @@ RANDOM = register(Player(
 HEURISTIC = register(Player(
     name="heuristic", family="jupiter", kind=KIND_HEURISTIC, decide=jupiter_nb.heuristic_decide,
     param_names=jupiter_nb.NAMES, param_values=jupiter_nb.DEFAULTS, param_ranges=jupiter_nb.RANGES,
+    param_docs=(
+        "weight of a card's number when choosing the layout",
+        "weight of the cards of the same colour held (positive: lay out from a long colour)",
+        "tricks expected from a trump, times its number over the highest number",
+        "tricks expected from a top card (the two highest numbers) of another colour, or a God card",
+        "added to the estimate of tricks",
+        "victory points a counter must offer per trick away from the estimate",
+        "lock the bid when the own card's number is at least this; 15 never",
+        "use the zero-trick card when the estimate is below this",
+        "1 plays a God card as 15 when that wins a wanted trick; 0 never",
+        "extra value of its own card at the allocation",
+    ),
     doc="lays out a high card of a long colour; bids its estimated tricks at the counter with "
         "the best card near the estimate, locks a valuable card, spends the zero-trick card on "
         "a weak hand; plays to hit its bid exactly (wins cheaply while it needs tricks, ducks "

@@ -13,7 +13,11 @@ A *player* is a named bundle: one decision function (strategy ABI, see
 A param value must be a finite number, each param given once; a player that
 declares ``param_ranges`` (every built-in does) refuses values outside them
 before anything runs, so that a nonsense value is never blamed on the player
-later as an illegal move.
+later as an illegal move. A player that plays several games or variants with
+one params row (Pitch's heuristic: Auction's params, then Ten-point's) says
+which params each one reads (``variant_params``); a param given for a game or
+variant that does not read it is refused, as it would change nothing.
+Errors name the player as the user typed it.
 """
 from __future__ import annotations
 
@@ -44,6 +48,10 @@ class Player:
     param_ranges: tuple[tuple[float, float], ...] = ()
     doc: str = ""
     label: str = field(default="", compare=False)
+    # what each param means, one line each, in param_names order; () for none written
+    param_docs: tuple[str, ...] = ()
+    # (game or variant name, the params it reads): a game or variant not listed reads them all
+    variant_params: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def params(self) -> np.ndarray:
         row = np.zeros(N_PARAMS, dtype=np.float64)
@@ -63,20 +71,35 @@ class Player:
             return "a finite number"
         return f"a number from {bounds[0]:g} to {bounds[1]:g}"
 
-    def with_params(self, assignments: dict[str, str]) -> "Player":
+    def meaning(self, name: str) -> str:
+        """What a param means (one line), or '' if the player does not say."""
+        if not self.param_docs:
+            return ""
+        return self.param_docs[self.param_names.index(name)]
+
+    def params_of(self, where: str = "") -> tuple[str, ...]:
+        """The params a game or variant (by name) reads: all of them unless the player says."""
+        for name, used in self.variant_params:
+            if name == where:
+                return tuple(p for p in self.param_names if p in used)
+        return self.param_names
+
+    def with_params(self, assignments: dict[str, str], label: str = "") -> "Player":
+        """The player with some params changed; errors name it ``label`` (as typed)."""
+        who = label or self.name
         values = list(self.param_values)
         for key, text in assignments.items():
             if key not in self.param_names:
                 allowed = choices(self.param_names) if self.param_names else "no params"
-                raise TricksimError(f"player {self.name}: unknown param {key!r}; it takes {allowed}")
+                raise TricksimError(f"player {who}: unknown param {key!r}; it takes {allowed}")
             try:
                 value = float(text)
             except ValueError:
-                raise TricksimError(f"player {self.name}: param {key}={text!r} is not a number; "
+                raise TricksimError(f"player {who}: param {key}={text!r} is not a number; "
                                     f"{key} takes {self.allowed(key)}") from None
             bounds = self.param_range(key)
             if not math.isfinite(value) or (bounds and not bounds[0] <= value <= bounds[1]):
-                raise TricksimError(f"player {self.name}: param {key}={text} is not allowed; "
+                raise TricksimError(f"player {who}: param {key}={text} is not allowed; "
                                     f"{key} takes {self.allowed(key)}")
             values[self.param_names.index(key)] = value
         return replace(self, param_values=tuple(values))
@@ -145,12 +168,17 @@ def _parse_params(text: str | None, spec: str) -> dict[str, str]:
     return out
 
 
-def resolve(family: str, spec: str) -> Player:
-    """The player a command-line spec names, for a game family."""
+def resolve(family: str, spec: str, game: str = "", variant: str = "") -> Player:
+    """The player a command-line spec names, for a game family.
+
+    Given the ``game`` (and its ``variant``), a param the player does not read
+    there is refused too.
+    """
     m = _SPEC.match(str(spec))
     if not m:
         raise TricksimError(f"player {spec!r} is not of the form name, name[param=value,…] or module:attribute")
     name, params = m.group("name"), _parse_params(m.group("params"), spec)
+    typed = str(spec).strip()
     builtins = _load_builtins(family)
     if ":" in name:
         player = _load_user(family, name)
@@ -161,8 +189,21 @@ def resolve(family: str, spec: str) -> Player:
             f"unknown player {name!r} for {family}; built-in players are "
             f"{choices(sorted(builtins))}, or give module:attribute"
         )
-    player = player.with_params(params) if params else player
-    return replace(player, label=str(spec).strip())
+    player = player.with_params(params, typed) if params else player
+    if game:
+        _check_used(player, params, game, variant, typed)
+    return replace(player, label=typed)
+
+
+def _check_used(player: Player, params: dict, game: str, variant: str, typed: str) -> None:
+    """Refuse a param the player does not read in the game's variant: it would change nothing."""
+    used = player.params_of(variant or game)
+    for key in params:
+        if key not in used:
+            where = f"{game} {variant}".strip()
+            takes = f"takes {choices(used)}" if used else "takes no params"
+            raise TricksimError(f"player {typed}: param {key} does not apply to {where} (it is "
+                                f"not read there); in {where} {player.name} {takes}")
 
 
 def lineup_arrays(family: str, lineup, filler):

@@ -13,4 +13,18 @@ HEURISTIC = register(Player(
     param_names=wizard_nb.NAMES, param_values=wizard_nb.DEFAULTS,
     param_ranges=wizard_nb.RANGES,
     doc="bids its estimated winners (Wizards, trumps by rank and length, Aces, Kings); plays to its bid",
+    param_docs=(
+        "tricks expected from a Wizard",
+        "tricks expected from the trump Ace",
+        "tricks expected from the trump 2 (the ranks between are interpolated)",
+        "tricks expected per trump beyond an even share of the trump suit",
+        "tricks expected from an off-suit Ace",
+        "tricks expected from an off-suit King",
+        "multiplies the estimate of tricks",
+        "tricks added to the scaled estimate before it is rounded to a bid",
+        "card strength sure to hold a trick when others play after it "
+        "(Jester -1, plain card 0-12, trump 40-52, Wizard 100)",
+    ),
+    # Oh Hell's pack has no Wizards
+    variant_params=(("oh_hell", tuple(n for n in wizard_nb.NAMES if n != "wizard")),),
 ))

@@ -1,6 +1,8 @@
-"""The docs' code runs: the notebook of docs/api.md, and the example Jass player of
-docs/strategies.md in a study of each Jass variant."""
+"""The docs' code runs: the notebook of docs/api.md, the example Jass player of
+docs/strategies.md in a study of each Jass variant, and every `tricksim` command
+of the README and the docs is one that tricksim accepts."""
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -9,8 +11,12 @@ from sim.runner import run_study
 from sim.store import load_records
 from sim.study import Study
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
 PYTHON_BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
+# a word of a command's synopsis that stands for a value (FILE.json, RUN_DIR, G)
+COMMAND = re.compile(r"^\s*(\S*/)?tricksim\s")
+PLACEHOLDER = re.compile(r"^\[?-*[A-Z][A-Z_]*(\.[a-z]+)?\]?$")
 
 
 def python_blocks(name: str) -> list[str]:
@@ -43,3 +49,75 @@ def test_the_example_jass_player_plays_a_study(variant, tmp_path):
     if variant == "differenzler":
         # the example predicts its param, rounded into 0 … 157; the others predict otherwise
         assert set(deals.loc[deals["player"].isin([0, 2]), "prediction"]) == {30}
+
+
+def shell_blocks(text: str) -> list[str]:
+    """The code blocks of a page fenced as bash, sh or nothing."""
+    blocks, current, language = [], None, ""
+    for line in text.splitlines():
+        if line.startswith("```"):
+            if current is None:
+                current, language = [], line[3:].strip()
+            else:
+                if language in ("", "bash", "sh"):
+                    blocks.append("\n".join(current))
+                current = None
+        elif current is not None:
+            current.append(line)
+    return blocks
+
+
+def test_the_docs_say_one_thing_of_the_chunk_size(capsys):
+    """What the chunk size does, in the study-file keys, the API page and --help:
+    it changes no result, and a changed one resumes."""
+    from sim.cli import main
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    texts = {"--help": capsys.readouterr().out,
+             "studies.md": next(line for line in (DOCS / "studies.md").read_text().splitlines()
+                                if line.startswith("| `chunk_games`")),
+             "api.md": (DOCS / "api.md").read_text()}
+    for where, text in texts.items():
+        text = " ".join(text.split())
+        assert "changes no result" in text and "keeps its finished chunks" in text, where
+        assert "part of the study" not in text and "changes the random streams" not in text, where
+
+
+def documented_commands() -> list:
+    """Every `tricksim` command in a shell block of the README and the docs, as argv
+    (continued lines joined, comments dropped), with where it stands."""
+    found = []
+    for page in [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]:
+        for block in shell_blocks(page.read_text(encoding="utf-8")):
+            for line in block.replace("\\\n", " ").splitlines():
+                for command in line.split("&&"):
+                    if not COMMAND.match(command):
+                        continue           # output shown, or another program
+                    words = shlex.split(command, comments=True)
+                    if not any(PLACEHOLDER.match(w) for w in words[1:]):
+                        found.append(pytest.param(words[1:], id=f"{page.name}: {' '.join(words[1:3])}"))
+    return found
+
+
+def test_the_docs_show_commands():
+    commands = [p.values[0] for p in documented_commands()]
+    assert sum(c[0] == "simulate" for c in commands) >= 8, "the command reader lost the commands"
+
+
+@pytest.mark.parametrize("argv", documented_commands())
+def test_a_documented_command_is_accepted(argv, capsys):
+    """The command parses, and what it describes is valid: a study that tricksim
+    would run (players, their count, variant, options), a study file that loads,
+    a record that exists; `games` and `players` run."""
+    from sim.cli import _study_from_args, build_parser, main
+    from sim.study_file import load_study_file
+
+    args = build_parser().parse_args(argv)
+    if args.command == "simulate":
+        _study_from_args(args)
+    elif args.command in ("games", "players"):
+        assert main(argv) == 0
+    elif args.command == "study":
+        load_study_file(ROOT / args.file)
+    elif args.command == "replay":
+        assert (ROOT / args.file).is_file()

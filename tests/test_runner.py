@@ -169,6 +169,69 @@ def test_an_interrupted_run_resumes_to_the_same_results(tmp_path, monkeypatch, f
     assert [c["index"] for c in store.load_manifest(run_dir)["chunks"]] == [0, 1, 2, 3]
 
 
+def played_bounds(monkeypatch) -> list:
+    """Record the (first board, boards) of every chunk played (in this process)."""
+    game = registry.game("wizard")
+    played = []
+    real_run_chunk = type(game).run_chunk
+
+    def run_chunk(self, study, chunk_index, first, n_boards, states):
+        if study.boards > 1:                  # warm-up plays one-board studies of its own
+            played.append((first, n_boards))
+        return real_run_chunk(self, study, chunk_index, first, n_boards, states)
+
+    monkeypatch.setattr(game, "run_chunk", run_chunk.__get__(game))
+    return played
+
+
+@pytest.mark.parametrize("aggregate", [False, True])
+@pytest.mark.parametrize("new_size", [2, 5])
+def test_a_run_resumed_with_another_chunk_size_keeps_its_chunks(tmp_path, monkeypatch, aggregate, new_size):
+    # the game's own analysis: its cubes add whole numbers, in any grouping
+    study = small_study(aggregate=aggregate)             # 12 boards in chunks of 3
+    whole = run_study(small_study(aggregate=aggregate, chunk_boards=4), tmp_path / "whole",
+                      backend="serial", progress=False)
+    fail_on_chunk(monkeypatch, failing_chunk=2)
+    run_dir = tmp_path / "resumed"
+    with pytest.raises(TricksimError, match="simulated interruption"):
+        run_study(study, run_dir, backend="serial", progress=False)
+    played = played_bounds(monkeypatch)
+    notices = []
+    run_study(small_study(aggregate=aggregate, chunk_boards=new_size), run_dir, backend="serial",
+              progress=False, notify=lambda event, message: notices.append(event))
+    # boards 0-5 (chunks 0 and 1) are kept; boards 6-11 are played in chunks of the new size
+    expected = [(first, min(new_size, 12 - first)) for first in range(6, 12, new_size)]
+    assert played == expected
+    assert "chunk size" in notices and "resume" in notices
+    manifest = store.load_manifest(run_dir)
+    assert [tuple(c[1:]) for c in manifest["plan"]] == [(0, 3), (3, 3)] + expected
+    assert manifest["study"]["chunk_boards"] == new_size and manifest["status"] == "complete"
+    assert run_digest(run_dir) == run_digest(whole)
+    if not aggregate:
+        deals = store.load_records(run_dir, "deals")
+        pd.testing.assert_frame_equal(deals, store.load_records(whole, "deals"))
+
+
+def test_a_run_resumed_twice_with_other_chunk_sizes_still_adds_up(tmp_path, monkeypatch):
+    whole = run_study(small_study(), tmp_path / "whole", backend="serial", progress=False)
+    run_dir = tmp_path / "run"
+    for size, failing in ((3, 2), (2, 5)):
+        fail_on_chunk(monkeypatch, failing_chunk=failing)
+        with pytest.raises(TricksimError, match="simulated interruption"):
+            run_study(small_study(chunk_boards=size), run_dir, backend="serial", progress=False)
+    fail_on_chunk(monkeypatch, failing_chunk=None)
+    run_study(small_study(chunk_boards=5), run_dir, backend="serial", progress=False)
+    plan = store.load_manifest(run_dir)["plan"]
+    assert sum(n for _, _, n in plan) == 12 and len({i for i, _, _ in plan}) == len(plan)
+    assert run_digest(run_dir) == run_digest(whole)
+
+
+def test_the_digest_does_not_depend_on_the_chunk_size(tmp_path):
+    digests = {run_digest(run_study(small_study(chunk_boards=size), tmp_path / f"c{size}",
+                                    backend="serial", progress=False)) for size in (1, 5, 12)}
+    assert len(digests) == 1
+
+
 def test_a_deleted_chunk_file_is_played_again(tmp_path, monkeypatch):
     study = small_study()
     run_dir = run_study(study, tmp_path / "run", backend="serial", progress=False)
@@ -184,14 +247,20 @@ def test_a_finished_run_is_not_played_again(tmp_path, monkeypatch):
     study = small_study()
     run_dir = run_study(study, tmp_path / "run", backend="serial", progress=False)
     played = fail_on_chunk(monkeypatch, failing_chunk=None)
-    run_study(study, run_dir, backend="serial", progress=False)
+    notices = []
+    run_study(study, run_dir, backend="serial", progress=False,
+              notify=lambda event, message: notices.append((event, message)))
     assert played == []
+    assert notices == [("complete", f"{run_dir} holds this run, already complete: nothing to play "
+                                    f"(--fresh plays it again)")]
 
 
 def test_another_study_in_the_same_directory_is_refused(tmp_path):
     run_dir = run_study(small_study(), tmp_path / "run", backend="serial", progress=False)
-    with pytest.raises(TricksimError, match="different study"):
+    with pytest.raises(TricksimError, match="different study") as error:
         run_study(small_study(seed=8), run_dir, backend="serial", progress=False)
+    message = str(error.value)
+    assert "seed 7 there, 8 asked" in message and "--fresh" in message and "delete" not in message
 
 
 def test_resume_false_starts_afresh(tmp_path, monkeypatch):
@@ -365,6 +434,21 @@ def test_resume_with_the_user_module_unchanged_keeps_finished_chunks(tmp_path, m
     assert "unchanged_player" in store.load_manifest(run_dir)["code"]["modules"]
 
 
+def test_comments_and_docstrings_added_to_a_user_module_keep_its_runs(tmp_path, monkeypatch):
+    study, source = user_player_study(tmp_path, monkeypatch, "commented_player")
+    run_dir = run_study(study, tmp_path / "run", backend="serial", progress=False)
+    source.write_text('"""My player, now documented."""\n# why it plays as it does\n\n'
+                      + source.read_text().replace("PLAYER = ", "PLAYER = (  # the one to name\n    ")
+                      .rstrip() + "\n)\n")
+    notices = []
+    run_study(study, run_dir, backend="serial", progress=False,
+              notify=lambda event, message: notices.append(event))
+    assert notices == ["complete"]
+    source.write_text(source.read_text().replace("random_decide", "heuristic_decide"))
+    with pytest.raises(TricksimError, match="other code"):
+        run_study(study, run_dir, backend="serial", progress=False)
+
+
 def test_resume_after_the_engine_changed_is_refused(tmp_path, monkeypatch):
     from sim import cache
     fail_on_chunk(monkeypatch, failing_chunk=2)
@@ -380,15 +464,15 @@ def test_resume_after_the_engine_changed_is_refused(tmp_path, monkeypatch):
 def test_jobs_are_capped_at_the_chunks_to_play_and_the_cores(tmp_path, monkeypatch):
     from joblib import cpu_count
 
-    from sim import runner
+    from sim import backends
     asked = []
-    real = runner._joblib_results
+    real = backends._joblib_results
 
     def spy(tasks, jobs, backend):
         asked.append(jobs)
         return real(tasks, jobs, backend)
 
-    monkeypatch.setattr(runner, "_joblib_results", spy)
+    monkeypatch.setattr(backends, "_joblib_results", spy)
     run_dir = run_study(small_study(), tmp_path / "run", jobs=256, backend="loky", progress=False)
     expected = min(small_study().n_chunks, cpu_count())
     assert asked == [expected]

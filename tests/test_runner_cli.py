@@ -17,7 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def one_line_error(capsys) -> str:
-    err = capsys.readouterr().err
+    # less the line that says numba compiles (a cold cache): not an error
+    err = "".join(line for line in capsys.readouterr().err.splitlines(keepends=True)
+                  if not line.startswith("tricksim: compiling"))
     assert err.startswith("tricksim: error: ") and err.count("\n") == 1, err
     return err
 
@@ -42,6 +44,54 @@ def test_fresh_starts_a_run_of_another_study_afresh(tmp_path, capsys):
     one_line_error(capsys)
     assert main(base + ["--seed", "2", "--fresh"]) == 0
     assert store.load_study(out).seed == 2
+
+
+def test_a_finished_run_says_it_was_already_complete(tmp_path, capsys):
+    out = tmp_path / "run"
+    command = ["simulate", "wizard", "--games", "2", "--backend", "serial", "--no-progress",
+               "--out", str(out)]
+    assert main(command) == 0
+    assert "run written to" in capsys.readouterr().out
+    before = (out / "manifest.json").read_text()
+    assert main(command) == 0
+    captured = capsys.readouterr()
+    assert "run written" not in captured.out
+    assert "already complete: nothing to play" in captured.err and captured.err.count("\n") == 1
+    assert (out / "manifest.json").read_text() == before, "nothing is played or written again"
+
+
+def test_another_study_in_the_folder_points_to_fresh(tmp_path, capsys):
+    out = str(tmp_path / "run")
+    base = ["simulate", "wizard", "--games", "2", "--backend", "serial", "--no-progress", "--out", out]
+    assert main(base + ["-p", "random"]) == 0
+    assert main(base + ["-p", "heuristic"]) == 2
+    err = one_line_error(capsys)
+    assert "different study" in err and "--fresh" in err and "delete" not in err and "lineup" in err
+
+
+def test_a_run_resumed_with_another_chunk_games_says_so_and_adds_up(tmp_path, capsys, monkeypatch):
+    from sim import registry
+    game = registry.game("wizard")
+    real_run_chunk = type(game).run_chunk
+
+    def stop_at_board_4(self, study, chunk_index, first, *args):
+        if study.boards > 1 and first >= 4:
+            raise KeyboardInterrupt
+        return real_run_chunk(self, study, chunk_index, first, *args)
+
+    out = tmp_path / "run"
+    base = ["simulate", "wizard", "--games", "10", "--backend", "serial", "--no-progress",
+            "--out", str(out)]
+    monkeypatch.setattr(game, "run_chunk", stop_at_board_4.__get__(game))
+    assert main(base + ["--chunk-games", "2"]) == 130
+    monkeypatch.undo()
+    capsys.readouterr()
+    assert main(base + ["--chunk-games", "3"]) == 0
+    err = capsys.readouterr().err
+    assert "chunks of 3 games from now on (they were 2)" in err and "resuming" in err
+    whole = tmp_path / "whole"
+    assert main(base[:-1] + [str(whole)]) == 0
+    assert store.run_digest(out) == store.run_digest(whole)
 
 
 @pytest.mark.parametrize("value", ["0", "-3"])

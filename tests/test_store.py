@@ -123,6 +123,20 @@ def test_a_chunk_is_finished_only_with_its_marker_and_all_its_files(run_copy):
     assert sorted(store.finished_chunks(run_copy, other_plan)) == []
 
 
+@pytest.mark.parametrize("plan", [[[0, 0, 2], [1, 1, 4]], [[0, 0, 2], [0, 2, 3]], [[0, 0, 2]], "all", []])
+def test_a_manifest_whose_plan_does_not_cover_the_boards_is_refused(run_copy, plan):
+    edit_manifest(run_copy, plan=plan)
+    with pytest.raises(TricksimError, match="malformed: its plan"):
+        store.load_records(run_copy, "deals")
+
+
+def test_a_plan_kept_over_a_new_chunk_size_covers_every_board_once():
+    study = Study.create("wizard", boards=20, chunk_boards=4)
+    kept = {1: {"first_board": 3, "n_boards": 3}, 7: {"first_board": 10, "n_boards": 3}}
+    plan = store.replan(study, kept, first_new_index=8)
+    assert plan == [(8, 0, 3), (1, 3, 3), (9, 6, 4), (7, 10, 3), (10, 13, 4), (11, 17, 3)]
+
+
 # -- reading records ---------------------------------------------------------------
 def test_records_load_in_chunk_order_with_the_dtype_columns(finished_run):
     deals = store.load_records(finished_run, "deals")

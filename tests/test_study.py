@@ -123,6 +123,26 @@ def test_lineup_of_the_wrong_length(game):
 
 
 @pytest.mark.parametrize("game", [g.name for g in GAMES])
+def test_the_player_count_comes_from_a_lineup_of_every_seat(game):
+    meta = registry.info(game)
+    for n in range(max(2, meta.min_players), meta.max_players + 1):
+        lineup = (["heuristic", "random"] * n)[:n]
+        study = Study.create(game, lineup=lineup, boards=1)
+        assert study.players == n and study.lineup == tuple(lineup)
+    assert Study.create(game, lineup=["random"], boards=1).players == meta.default_players
+
+
+@pytest.mark.parametrize("game", [g.name for g in GAMES])
+def test_a_lineup_of_an_impossible_count_names_the_allowed_counts(game):
+    meta = registry.info(game)
+    n = meta.max_players + 1
+    message = error_of(game=game, lineup=["random"] * n)
+    allowed = (f"played by {meta.min_players} players" if meta.min_players == meta.max_players
+               else f"{meta.min_players} to {meta.max_players}")
+    assert mentions(message, game, allowed, f"not {n}", "lineup")
+
+
+@pytest.mark.parametrize("game", [g.name for g in GAMES])
 def test_unknown_player_lists_the_built_ins(game):
     from strategies.registry import available
     message = error_of(game=game, lineup=["grandmaster"])
@@ -221,27 +241,30 @@ def test_words_where_a_number_belongs(field, value):
 # --- param values: finite, in range, given once -------------------------------------------
 
 def builtin_params():
-    """(game, player name, param, (lowest, highest)) for every param of every built-in."""
+    """(game, variant, player name, param, (lowest, highest)) for every param of every
+    built-in, in a variant that reads it."""
     from strategies.registry import available, resolve
     cases = []
     for family_game in ("wizard", "jass"):
-        family = registry.info(family_game).family
-        for name in available(family):
-            player = resolve(family, name)
+        meta = registry.info(family_game)
+        for name in available(meta.family):
+            player = resolve(meta.family, name)
             for param in player.param_names:
-                cases.append(pytest.param(family_game, name, param, player.param_range(param),
-                                          id=f"{family}-{name}-{param}"))
+                variant = next(v for v in variants_of(meta) if param in player.params_of(v or meta.name))
+                cases.append(pytest.param(family_game, variant or None, name, param,
+                                          player.param_range(param),
+                                          id=f"{meta.family}-{name}-{param}"))
     return cases
 
 
-@pytest.mark.parametrize("game, name, param, bounds", builtin_params())
-def test_param_outside_its_range_names_player_param_value_and_range(game, name, param, bounds):
+@pytest.mark.parametrize("game, variant, name, param, bounds", builtin_params())
+def test_param_outside_its_range_names_player_param_value_and_range(game, variant, name, param, bounds):
     low, high = bounds
     for value in ("nan", "inf", "-inf", str(low - 1), str(high + 1)):
-        message = error_of(game=game, lineup=[f"{name}[{param}={value}]"])
+        message = error_of(game=game, variant=variant, lineup=[f"{name}[{param}={value}]"])
         assert mentions(message, f"player {name}", f"{param}={value}", f"from {low:g} to {high:g}")
     for value in (low, high):
-        Study.create(game, lineup=[f"{name}[{param}={value}]"], boards=1)
+        Study.create(game, variant=variant, lineup=[f"{name}[{param}={value}]"], boards=1)
 
 
 @pytest.mark.parametrize("spec, allowed", [

@@ -32,7 +32,7 @@ def write(tmp_path, text: str) -> Path:
 
 def load_all(path: Path):
     runs = load_study_file(path)
-    return runs, load_comparisons(path, [name for name, _ in runs])
+    return runs, load_comparisons(path, runs)
 
 
 def error_of(tmp_path, text: str) -> str:
@@ -90,7 +90,8 @@ BAD_VALUES = [
     ("game = 'chess'", "game", ("chess", "wizard")),
     ("variant = 'schieber'", "variant", ("schieber",)),
     ("players = 9", "players", ("3 to 6",)),
-    ("lineup = ['heuristic', 'random']", "lineup", ("1 or 4",)),
+    ("lineup = ['heuristic', 'random']", "lineup", ("3 to 6", "not 2")),
+    ("players = 4\nlineup = ['heuristic', 'random', 'random']", "lineup", ("1 or 4", "got 3")),
     ("lineup = 5", "lineup", ("player spec",)),
     ("lineup = 'heuristic[bias=nan]'", "lineup", ("bias=nan", "-20 to 20")),
     ("lineup = 'heuristic[bias=1,bias=2]'", "lineup", ("bias", "twice")),
@@ -156,6 +157,48 @@ def test_a_comparison_named_like_a_run_is_refused(tmp_path):
 
 
 # --- the reference page ----------------------------------------------------------------------
+
+SECOND_RUN = GOOD_RUN.replace('"first"', '"second"')
+
+
+@pytest.mark.parametrize("change, key", [
+    ("seed = 9", "seed"),
+    ("games = 3", "boards"),
+    ("seating = 'rotate'", "seating"),
+    ("players = 5", "players"),
+    ("game = 'oh_hell'", "game"),
+])
+def test_a_comparison_of_runs_dealt_other_cards_is_refused(tmp_path, change, key):
+    name = change.split(" =")[0]
+    second = "\n".join(line for line in SECOND_RUN.splitlines() if not line.startswith(f"{name} ="))
+    text = GOOD_RUN + second + f"\n{change}\n[[compare]]\nname = 'c'\na = 'first'\nb = 'second'\n"
+    message = error_of(tmp_path, text)
+    assert mentions(message, "compare c", "not dealt the same cards", key)
+
+
+def test_a_comparison_of_variants_is_refused(tmp_path):
+    runs = "".join(f"[[run]]\nname = '{v}'\ngame = 'jass'\nvariant = '{v}'\ngames = 2\n"
+                   for v in ("schieber", "differenzler"))
+    message = error_of(tmp_path, runs + "[[compare]]\nname = 'c'\na = 'schieber'\nb = 'differenzler'\n")
+    assert mentions(message, "compare c", "variant", "schieber", "differenzler")
+
+
+def test_a_comparison_of_an_aggregate_run_is_refused(tmp_path):
+    text = GOOD_RUN + SECOND_RUN + "aggregate = true\n[[compare]]\nname = 'c'\na = 'first'\nb = 'second'\n"
+    message = error_of(tmp_path, text)
+    assert mentions(message, "compare c", "key b", "second", "aggregate")
+
+
+def test_a_refused_comparison_stops_the_study_before_any_run(tmp_path, capsys):
+    from sim.cli import main
+    comparison = "[[compare]]\nname = 'c'\na = 'first'\nb = 'second'\n"
+    path = write(tmp_path, GOOD_RUN + SECOND_RUN + "seed = 9\n" + comparison)
+    assert main(["study", str(path), "--out", str(tmp_path / "out"), "--backend", "serial",
+                 "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "not dealt the same cards" in err and "\n" not in err.strip()
+    assert not (tmp_path / "out").exists(), "nothing may run before the whole file is checked"
+
 
 def documented_keys(section: str) -> set[str]:
     """The keys in the first column of the table under a '## section' of docs/studies.md."""

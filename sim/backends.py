@@ -1,0 +1,241 @@
+"""Where chunks run: one task per chunk, on a backend, its results as they finish.
+
+``results(backend, jobs, scheduler, game, study, todo, analysis_name, run_dir)``
+yields what each task returns (see :func:`run_chunk_task`); the runner
+(``sim/runner.py``) saves and folds them.
+
+Backends
+    ``serial``     a loop in this process.
+    ``loky``       joblib's process pool (the default): one chunk per task.
+    ``threading``  joblib's threads: parallel as far as the game's kernels
+                   release the GIL (numba ``nogil=True``).
+    ``dask``       joblib's dask backend: a ``distributed.Client`` to the
+                   ``scheduler`` address, or a LocalCluster of ``jobs`` worker
+                   processes that the runner starts and closes.
+    ``ray``        joblib's ray backend (``ray.init(address=scheduler)`` when given).
+    ``numba``      in this process, ``jobs`` chunks at a time in numba threads:
+                   ``game.run_chunks(study, tasks)`` with tasks
+                   ``(chunk_index, first_board, n_boards, states)`` returns one
+                   record dict per task, in order. Games without it run the
+                   chunks one by one.
+
+Who writes what
+    Records runs: on the local backends (serial, loky, threading, numba) the
+    task writes its chunk's Parquet files itself and returns only a small
+    summary, so the parent never holds records. On ``dask`` and ``ray`` the
+    workers may sit on machines that do not share this disk, so the task
+    returns the record arrays and the parent writes them, one chunk at a time.
+
+    Aggregate runs (``study.aggregate``): the task reduces its records with
+    the game's analysis module (``reduce(records, study)``) and returns the
+    small cube, which the parent saves and folds (``sim/runner.py``).
+
+A loky worker ignores Ctrl-C (:func:`_ignore_ctrl_c`): the parent stops the run.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import signal
+import time
+from pathlib import Path
+
+from . import registry, store
+from .errors import TricksimError
+from .rng_nb import chunk_states
+from .study import Study
+
+BACKENDS = ("serial", "loky", "threading", "dask", "ray", "numba")
+
+
+# -- one chunk (runs in a worker) ---------------------------------------------
+def _package_chunk(study: Study, chunk: tuple[int, int, int], records: dict,
+                   analysis_name: str | None, write_dir: str | None) -> dict:
+    """Turn a chunk's records into what the parent receives.
+
+    ``chunk`` is ``(index, first board, boards)``. Aggregate: the chunk's
+    cube. Records: the files written (``write_dir`` given) or the arrays
+    themselves (the parent writes them).
+    """
+    chunk_index, first, n_boards = chunk
+    result = {"index": chunk_index, "first_board": first, "n_boards": n_boards,
+              "rows": {table: int(len(array)) for table, array in records.items()}}
+    if analysis_name is not None:
+        result["cube"] = importlib.import_module(analysis_name).reduce(records, study)
+    elif write_dir is not None:
+        for table, array in records.items():
+            store.write_records(store.records_file(write_dir, table, chunk_index), array)
+        result["files"] = [store.records_file("", t, chunk_index).name for t in records]
+    else:
+        result["records"] = records
+    return result
+
+
+def run_chunk_task(study: Study, chunk: tuple[int, int, int], analysis_name: str | None,
+                   write_dir: str | None) -> dict:
+    """Play one chunk ``(index, first board, boards)`` and package it (the unit of
+    work every backend runs)."""
+    started = time.perf_counter()
+    game = registry.game(study.game)
+    chunk_index, first, n_boards = chunk
+    records = game.run_chunk(study, chunk_index, first, n_boards, chunk_states(study.seed, chunk_index))
+    result = _package_chunk(study, chunk, records, analysis_name, write_dir)
+    result["seconds"] = time.perf_counter() - started
+    return result
+
+
+# -- backends: each yields task results as they finish --------------------------
+def _ignore_ctrl_c() -> None:
+    """A loky worker's first act: ignore SIGINT. A terminal sends Ctrl-C to every
+    process of the command; the parent alone acts on it (stops the run, keeps the
+    finished chunks, ends the workers), and a worker that took it would fail its
+    chunk or die, an error that joblib can drop while it aborts."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _joblib_results(tasks, jobs: int, backend: str | None):
+    from joblib import Parallel, delayed
+
+    workers = {"initializer": _ignore_ctrl_c} if backend == "loky" else {}
+    parallel = Parallel(n_jobs=jobs, backend=backend, return_as="generator_unordered", batch_size=1,
+                        **workers)
+    return parallel(delayed(run_chunk_task)(*args) for args in tasks)
+
+
+def _joblib_waves(tasks, jobs: int):
+    """For joblib backends that cannot return a generator (ray's): a few chunks
+    per call, so finished chunks are saved as they come and the parent holds
+    at most one wave of results. One pool serves every wave."""
+    from joblib import Parallel, delayed
+
+    wave = 2 * jobs
+    with Parallel(n_jobs=jobs, batch_size=1) as parallel:
+        for start in range(0, len(tasks), wave):
+            yield from parallel(delayed(run_chunk_task)(*args) for args in tasks[start:start + wave])
+
+
+def _dask_results(tasks, jobs: int, scheduler: str | None):
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise TricksimError("the dask backend needs dask.distributed: pip install tricksim[dask]") from None
+    from joblib import parallel_config
+
+    cluster = None
+    try:
+        if scheduler:
+            try:
+                client = Client(scheduler)
+            except (OSError, TimeoutError) as exc:
+                raise TricksimError(f"cannot reach the dask scheduler at {scheduler}: {exc}") from None
+        else:
+            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
+                                   dashboard_address=None)
+            client = Client(cluster)
+        with client, parallel_config(backend="dask"):
+            yield from _joblib_results(tasks, -1, None)
+    finally:
+        if cluster is not None:
+            cluster.close()
+
+
+def _ray_results(tasks, jobs: int, scheduler: str | None):
+    try:
+        import ray
+        from ray.util.joblib import register_ray
+    except ImportError:
+        raise TricksimError("the ray backend needs ray: pip install tricksim[ray]") from None
+    from joblib import parallel_config
+
+    register_ray()
+    started_here = not ray.is_initialized()
+    if started_here:
+        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")   # no network calls, no prompt
+        # ray's workers do not inherit the driver's sys.path: give them this
+        # engine (and the user's modules) on PYTHONPATH
+        paths = [str(Path(__file__).resolve().parent.parent), os.getcwd(), os.environ.get("PYTHONPATH", "")]
+        runtime_env = {"env_vars": {"PYTHONPATH": os.pathsep.join(p for p in paths if p)}}
+        try:
+            if scheduler:
+                ray.init(address=scheduler, runtime_env=runtime_env, logging_level="WARNING")
+            else:
+                # "local": a private instance, never a cluster another `ray start` left
+                ray.init(address="local", num_cpus=jobs, include_dashboard=False,
+                         runtime_env=runtime_env, logging_level="WARNING")
+        except ConnectionError as exc:
+            raise TricksimError(f"cannot reach the ray cluster at {scheduler}: {exc}") from None
+    try:
+        with parallel_config(backend="ray"):
+            yield from _joblib_waves(tasks, jobs)
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def _numba_results(game, study: Study, todo: list, jobs: int, analysis_name, write_dir):
+    """Batches of ``jobs`` chunks played together by ``game.run_chunks`` (numba threads)."""
+    import numba
+
+    threads = max(1, min(jobs, numba.config.NUMBA_NUM_THREADS))
+    previous_threads = numba.get_num_threads()
+    numba.set_num_threads(threads)
+    try:
+        for start in range(0, len(todo), threads):
+            batch = [(*chunk, chunk_states(study.seed, chunk[0])) for chunk in todo[start:start + threads]]
+            started = time.perf_counter()
+            if hasattr(game, "run_chunks"):
+                batch_records = game.run_chunks(study, batch)
+            else:
+                batch_records = [game.run_chunk(study, *task) for task in batch]
+            # the chunks ran together: share the batch's time out evenly
+            seconds = (time.perf_counter() - started) / len(batch)
+            for (index, first, n_boards, _), records in zip(batch, batch_records):
+                result = _package_chunk(study, (index, first, n_boards), records, analysis_name, write_dir)
+                result["seconds"] = seconds
+                yield result
+    finally:
+        numba.set_num_threads(previous_threads)
+
+
+def results(backend, jobs, scheduler, game, study, todo, analysis_name, run_dir):
+    """The results of the chunks ``todo`` (``(index, first board, boards)`` each) as they finish."""
+    # workers on another machine may not see this disk: dask and ray send records back
+    local = backend in ("serial", "loky", "threading", "numba")
+    write_dir = str(run_dir) if local else None
+    tasks = [(study, chunk, analysis_name, write_dir) for chunk in todo]
+    if backend == "serial":
+        return (run_chunk_task(*args) for args in tasks)
+    if backend in ("loky", "threading"):
+        return _joblib_results(tasks, jobs, backend)
+    if backend == "dask":
+        return _dask_results(tasks, jobs, scheduler)
+    if backend == "ray":
+        return _ray_results(tasks, jobs, scheduler)
+    return _numba_results(game, study, todo, jobs, analysis_name, write_dir)
+
+
+# -- the parent's side ---------------------------------------------------------
+
+
+def check_installed(backend: str) -> None:
+    """Fail before touching the disk if a cluster backend's package is missing."""
+    needs = {"dask": ("distributed", "dask"), "ray": ("ray", "ray")}
+    if backend in needs:
+        module, extra = needs[backend]
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            raise TricksimError(f"the {backend} backend needs {module}: pip install tricksim[{extra}]") from None
+
+
+def workers(jobs: int, backend: str, scheduler: str | None, n_tasks: int) -> int:
+    """Workers worth starting: no more than chunks to play, and on this machine
+    no more than its cores (more only add start-up time and memory)."""
+    from joblib import cpu_count
+
+    if backend == "serial":
+        return 1
+    jobs = min(jobs, max(1, n_tasks))
+    if not scheduler:
+        jobs = min(jobs, cpu_count())
+    return jobs
