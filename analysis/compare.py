@@ -31,13 +31,12 @@ import numpy as np
 import pandas as pd
 
 from sim.errors import TricksimError, counted
+from sim.study import check_common_deals
 from .common import interval_if_enough, order_name
 from .report import analysis_module, markdown_table
 from .stats import paired_diff_ci
 from .words import percent, points, signed_percent_points, signed_points, significant, with_interval
 
-# what must agree for two runs to have been dealt the same cards
-_SAME_DEALS = ("game", "variant", "players", "seed", "boards", "seating")
 RATE = (0.0, 1.0)           # the range of a rate or a share
 ALL_PLAYERS = "all players"
 
@@ -87,15 +86,6 @@ def _load(run_dir):
         raise TricksimError(f"{run_dir} is an --aggregate run: comparing runs board by board "
                             f"needs their records; run both without --aggregate")
     return manifest, {table: store.load_records(run_dir, table) for table in sorted(manifest["tables"])}
-
-
-def _check_common_deals(a: dict, b: dict) -> None:
-    for key in _SAME_DEALS:
-        if a["study"].get(key) != b["study"].get(key):
-            raise TricksimError(
-                f"the runs were not dealt the same cards: {key} is {a['study'].get(key)!r} "
-                f"in the first and {b['study'].get(key)!r} in the second (they must agree on "
-                f"{', '.join(_SAME_DEALS)})")
 
 
 def _describe(study: dict) -> str:
@@ -149,7 +139,7 @@ def compare(run_a, run_b) -> Comparison:
     """Paired tables of two runs dealt the same cards (see the module docstring)."""
     manifest_a, records_a = _load(run_a)
     manifest_b, records_b = _load(run_b)
-    _check_common_deals(manifest_a, manifest_b)
+    check_common_deals(manifest_a["study"], manifest_b["study"])
     study_a, study_b = manifest_a["study"], manifest_b["study"]
     lineup_a, lineup_b = study_a["lineup"], study_b["lineup"]
 

@@ -32,6 +32,7 @@ import pandas as pd
 from .columns import column_notes
 from .words import percent as words_percent, unsigned_zero
 from sim.errors import counted
+from sim.store import write_atomic
 
 REPORT_DIR = "report"
 REPORT_FILE = "report.md"
@@ -89,11 +90,8 @@ def write_report(run_dir, tables: dict, plot_paths, manifest: dict, summary: dic
         module = analysis_module(manifest)
         summary = module.summary(tables, manifest) if hasattr(module, "summary") else {}
     text = render_markdown(run_dir, tables, [Path(p) for p in plot_paths], csv_paths, manifest, summary)
-    path = run_dir / REPORT_FILE
-    temporary = path.with_suffix(".md.tmp")
-    temporary.write_text(text, encoding="utf-8")
-    temporary.replace(path)          # a reader never sees half a report
-    return path
+    # a reader never sees half a report, and a failed write leaves no temporary behind
+    return write_atomic(run_dir / REPORT_FILE, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
 
 def render_markdown(run_dir: Path, tables: dict, plot_paths: list[Path], csv_paths: dict,

@@ -20,6 +20,21 @@ SEATINGS = ("fixed", "rotate", "duplicate")
 DEFAULT_CHUNK_DEALS = 100_000
 
 
+# What two studies must share to be dealt the same cards board by board (the deal stream
+# depends on the seed and the board alone): what pairs them in `tricksim compare`.
+SAME_DEALS = ("game", "variant", "players", "seed", "boards", "seating")
+
+
+def check_common_deals(a: dict, b: dict) -> None:
+    """Refuse two studies (as ``Study.to_dict()``) that were not dealt the same cards."""
+    for key in SAME_DEALS:
+        if a.get(key) != b.get(key):
+            raise TricksimError(
+                f"the runs were not dealt the same cards: {key} is {a.get(key)!r} "
+                f"in the first and {b.get(key)!r} in the second (they must agree on "
+                f"{', '.join(SAME_DEALS)})")
+
+
 def _player_count(meta, players, lineup) -> int:
     """The number of players: given, or the lineup's length when it names every seat
     (one name plays every seat of the game's default count)."""

@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import TricksimError, choices
-from .study import Study
+from .study import Study, check_common_deals
 
 # top-level tables: name -> how it is written
 TABLES = {"defaults": "[defaults]", "run": "[[run]]", "compare": "[[compare]]"}
@@ -196,6 +196,5 @@ def load_comparisons(path: Path, runs) -> list[tuple[str, str, str]]:
 
 def _check_comparable(where: str, a: Study, b: Study) -> None:
     """What ``tricksim compare`` checks of two runs, checked on their studies."""
-    from analysis.compare import _check_common_deals
     with _blame(where):
-        _check_common_deals({"study": a.to_dict()}, {"study": b.to_dict()})
+        check_common_deals(a.to_dict(), b.to_dict())
