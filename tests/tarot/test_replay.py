@@ -397,6 +397,16 @@ def test_transcript_and_zero_sum():
     assert "trick 24:" in text and "taker seat 0 (guard)" in text
 
 
+def test_the_transcript_counts_one_oudler_in_the_singular():
+    """The taker holds the 21 (which no card takes) and the other two oudlers lie in the dog,
+    which a Guard Against leaves to the defence: "with 1 oudler", never "1 oudlers"."""
+    rec = record(4, {0: "T21"}, bids("guard_against", "pass", "pass", "pass"), dog="T1 EX")
+    result = play_out(rec)
+    assert result["result"]["oudlers"] == 1
+    text = transcript("tarot", rec, result)
+    assert "points with 1 oudler, target 51:" in text
+
+
 def test_the_transcript_lists_the_legal_bids():
     rec = record(4, {}, bids("take", "pass", "guard", "pass"))
     text = transcript("tarot", rec, run(rec))

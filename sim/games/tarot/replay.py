@@ -315,7 +315,7 @@ def transcript(game: str, record: dict, result: dict) -> str:
     elif r["complete"]:
         outcome = "made" if r["made"] else "failed"
         lines.append(f"taker seat {r['taker']} ({r['contract']}): {r['taker_points']} points with "
-                     f"{r['oudlers']} oudlers, target {r['target']}: {outcome} by {abs(r['margin'])}")
+                     f"{counted(r['oudlers'], 'oudler')}, target {r['target']}: {outcome} by {abs(r['margin'])}")
         if r["petit_au_bout"] is not None:
             lines.append(f"petit au bout: seat {r['petit_au_bout']}'s side")
         lines.append("scores: " + ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(r["scores"])))
