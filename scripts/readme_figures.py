@@ -156,8 +156,9 @@ def study_runs(study_file: Path = STUDY_FILE) -> dict[str, dict]:
     """Each run of the study file as the fields that decide its results, comparisons as their runs."""
     sys.path.insert(0, str(ROOT))
     from sim.study_file import load_comparisons, load_study_file
-    runs = {name: {k: study.to_dict()[k] for k in STUDY_FIELDS} for name, study in load_study_file(study_file)}
-    for name, a, b in load_comparisons(study_file, list(runs)):
+    studies = load_study_file(study_file)
+    runs = {name: {k: study.to_dict()[k] for k in STUDY_FIELDS} for name, study in studies}
+    for name, a, b in load_comparisons(study_file, studies):
         runs[name] = {"a": a, "b": b}
     return runs
 
