@@ -51,6 +51,7 @@ def _family_of_item(item) -> str | None:
     return None
 
 
+@pytest.hookimpl(tryfirst=True)     # before xdist's own hook reads the marks into the node ids
 def pytest_collection_modifyitems(config, items):
     for item in items:
         family = _family_of_item(item)
