@@ -3,7 +3,7 @@
     python scripts/bench.py                 # every case, 5 repeats, medians
     python scripts/bench.py --repeats 9 --case oh_hell-random
 
-Each case plays whole boards through the game's ``run_chunk`` (records
+Each case plays whole boards through the engine's ``run_chunk`` (records
 included, exactly what a study runs). One core: a single process. All
 cores: one chunk per core through joblib (loky), timed after the workers
 are warm. Figures are medians of ``--repeats`` runs; the machine is shared,
@@ -23,7 +23,7 @@ from joblib import Parallel, delayed
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from sim import registry  # noqa: E402
+from sim.engine import Engine  # noqa: E402
 from sim.rng_nb import chunk_states  # noqa: E402
 from sim.study import Study  # noqa: E402
 
@@ -89,10 +89,10 @@ def make_study(case: Case, boards: int) -> Study:
 def play(case: Case, boards: int, chunk: int) -> tuple[float, int, int, int]:
     """Seconds, deals, games and card plays of one run_chunk call."""
     study = make_study(case, boards)
-    game = registry.game(case.game)
+    engine = Engine(study)
     states = chunk_states(study.seed, chunk)
     t0 = time.perf_counter()
-    records = game.run_chunk(study, chunk, chunk * boards, boards, states)
+    records = engine.run_chunk(chunk * boards, boards, states)
     seconds = time.perf_counter() - t0
     deals = records["deals"]
     n_deals = len(deals) // case.players

@@ -18,6 +18,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from sim import registry  # noqa: E402
 from sim.rng_nb import chunk_states  # noqa: E402
 from sim.study import Study  # noqa: E402
+from sim.engine import Engine
 
 
 def heuristic_minus_random(n: int, boards: int, seed: int = 2026):
@@ -26,7 +27,7 @@ def heuristic_minus_random(n: int, boards: int, seed: int = 2026):
     lineup = (["heuristic", "random"] * 3)[:n]
     study = Study.create("jupiter", players=n, lineup=lineup, boards=boards, seed=seed,
                          chunk_boards=boards, seating="duplicate")
-    games = registry.game("jupiter").run_chunk(study, 0, 0, boards, chunk_states(seed, 0))["games"]
+    games = Engine(study).run_chunk(0, boards, chunk_states(seed, 0))["games"]
     heuristic = np.array([lineup[p] == "heuristic" for p in games["player"]])
     per_board = []
     for board in np.unique(games["board"]):

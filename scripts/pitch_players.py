@@ -25,6 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from sim import registry  # noqa: E402
 from sim.rng_nb import chunk_states  # noqa: E402
 from sim.study import Study  # noqa: E402
+from sim.engine import Engine
 
 LINEUPS = {"auction": ["heuristic", "random", "random", "random"],
            "ten_point": ["heuristic", "random", "heuristic", "random"]}
@@ -41,7 +42,7 @@ def heuristic_against_random(variant: str, boards: int, seed: int = 2026):
     lineup = LINEUPS[variant]
     study = Study.create("pitch", variant=variant, lineup=lineup, boards=boards, seed=seed,
                          chunk_boards=boards, seating="duplicate")
-    records = registry.game("pitch").run_chunk(study, 0, 0, boards, chunk_states(seed, 0))
+    records = Engine(study).run_chunk(0, boards, chunk_states(seed, 0))
     deals, games = records["deals"], records["games"]
     fair = 0.25 if variant == "auction" else 0.5
     heuristic_game = np.array([lineup[p] == "heuristic" for p in games["player"]])

@@ -1,8 +1,11 @@
 """Where chunks run: one task per chunk, on a backend, its results as they finish.
 
-``results(backend, jobs, scheduler, game, study, todo, analysis_name, run_dir)``
-yields what each task returns (see :func:`run_chunk_task`); the runner
-(``sim/runner.py``) saves and folds them.
+``results(backend, jobs, scheduler, engine, todo, reduce, run_dir)`` yields
+what each task returns (see :func:`run_chunk_task`); the runner
+(``sim/runner.py``) saves and folds them. Every task gets the study's
+:class:`~sim.engine.Engine` (its lineup resolved once, in the parent) and,
+for an aggregate run, the game's ``reduce`` step: a worker imports nothing
+by name.
 
 Backends
     ``serial``     a loop in this process.
@@ -14,10 +17,9 @@ Backends
                    processes that the runner starts and closes.
     ``ray``        joblib's ray backend (``ray.init(address=scheduler)`` when given).
     ``numba``      in this process, ``jobs`` chunks at a time in numba threads:
-                   ``game.run_chunks(study, tasks)`` with tasks
+                   ``engine.run_chunks(tasks)`` with tasks
                    ``(chunk_index, first_board, n_boards, states)`` returns one
-                   record dict per task, in order. Games without it run the
-                   chunks one by one.
+                   record dict per task, in order.
 
 Who writes what
     Records runs: on the local backends (serial, loky, threading, numba) the
@@ -27,8 +29,8 @@ Who writes what
     returns the record arrays and the parent writes them, one chunk at a time.
 
     Aggregate runs (``study.aggregate``): the task reduces its records with
-    the game's analysis module (``reduce(records, study)``) and returns the
-    small cube, which the parent saves and folds (``sim/runner.py``).
+    the game's ``reduce(records, study)`` (its analysis module's) and returns
+    the small cube, which the parent saves and folds (``sim/runner.py``).
 
 A loky worker ignores Ctrl-C (:func:`_ignore_ctrl_c`): the parent stops the run.
 """
@@ -40,17 +42,16 @@ import signal
 import time
 from pathlib import Path
 
-from . import registry, store
+from . import store
 from .errors import TricksimError
 from .rng_nb import chunk_states
-from .study import Study
 
 BACKENDS = ("serial", "loky", "threading", "dask", "ray", "numba")
 
 
 # -- one chunk (runs in a worker) ---------------------------------------------
-def _package_chunk(study: Study, chunk: tuple[int, int, int], records: dict,
-                   analysis_name: str | None, write_dir: str | None) -> dict:
+def _package_chunk(engine, chunk: tuple[int, int, int], records: dict, reduce,
+                   write_dir: str | None) -> dict:
     """Turn a chunk's records into what the parent receives.
 
     ``chunk`` is ``(index, first board, boards)``. Aggregate: the chunk's
@@ -60,8 +61,8 @@ def _package_chunk(study: Study, chunk: tuple[int, int, int], records: dict,
     chunk_index, first, n_boards = chunk
     result = {"index": chunk_index, "first_board": first, "n_boards": n_boards,
               "rows": {table: int(len(array)) for table, array in records.items()}}
-    if analysis_name is not None:
-        result["cube"] = importlib.import_module(analysis_name).reduce(records, study)
+    if reduce is not None:
+        result["cube"] = reduce(records, engine.study)
     elif write_dir is not None:
         for table, array in records.items():
             store.write_records(store.records_file(write_dir, table, chunk_index), array)
@@ -71,15 +72,13 @@ def _package_chunk(study: Study, chunk: tuple[int, int, int], records: dict,
     return result
 
 
-def run_chunk_task(study: Study, chunk: tuple[int, int, int], analysis_name: str | None,
-                   write_dir: str | None) -> dict:
+def run_chunk_task(engine, chunk: tuple[int, int, int], reduce, write_dir: str | None) -> dict:
     """Play one chunk ``(index, first board, boards)`` and package it (the unit of
     work every backend runs)."""
     started = time.perf_counter()
-    game = registry.game(study.game)
     chunk_index, first, n_boards = chunk
-    records = game.run_chunk(study, chunk_index, first, n_boards, chunk_states(study.seed, chunk_index))
-    result = _package_chunk(study, chunk, records, analysis_name, write_dir)
+    records = engine.run_chunk(first, n_boards, chunk_states(engine.study.seed, chunk_index))
+    result = _package_chunk(engine, chunk, records, reduce, write_dir)
     result["seconds"] = time.perf_counter() - started
     return result
 
@@ -172,8 +171,8 @@ def _ray_results(tasks, jobs: int, scheduler: str | None):
             ray.shutdown()
 
 
-def _numba_results(game, study: Study, todo: list, jobs: int, analysis_name, write_dir):
-    """Batches of ``jobs`` chunks played together by ``game.run_chunks`` (numba threads)."""
+def _numba_results(engine, todo: list, jobs: int, reduce, write_dir):
+    """Batches of ``jobs`` chunks played together by ``engine.run_chunks`` (numba threads)."""
     import numba
 
     threads = max(1, min(jobs, numba.config.NUMBA_NUM_THREADS))
@@ -181,28 +180,27 @@ def _numba_results(game, study: Study, todo: list, jobs: int, analysis_name, wri
     numba.set_num_threads(threads)
     try:
         for start in range(0, len(todo), threads):
-            batch = [(*chunk, chunk_states(study.seed, chunk[0])) for chunk in todo[start:start + threads]]
+            batch = [(*chunk, chunk_states(engine.study.seed, chunk[0]))
+                     for chunk in todo[start:start + threads]]
             started = time.perf_counter()
-            if hasattr(game, "run_chunks"):
-                batch_records = game.run_chunks(study, batch)
-            else:
-                batch_records = [game.run_chunk(study, *task) for task in batch]
+            batch_records = engine.run_chunks(batch)
             # the chunks ran together: share the batch's time out evenly
             seconds = (time.perf_counter() - started) / len(batch)
             for (index, first, n_boards, _), records in zip(batch, batch_records):
-                result = _package_chunk(study, (index, first, n_boards), records, analysis_name, write_dir)
+                result = _package_chunk(engine, (index, first, n_boards), records, reduce, write_dir)
                 result["seconds"] = seconds
                 yield result
     finally:
         numba.set_num_threads(previous_threads)
 
 
-def results(backend, jobs, scheduler, game, study, todo, analysis_name, run_dir):
-    """The results of the chunks ``todo`` (``(index, first board, boards)`` each) as they finish."""
+def results(backend, jobs, scheduler, engine, todo, reduce, run_dir):
+    """The results of the chunks ``todo`` (``(index, first board, boards)`` each) as they
+    finish. ``reduce``: the game's reduce step (an aggregate run), else None."""
     # workers on another machine may not see this disk: dask and ray send records back
     local = backend in ("serial", "loky", "threading", "numba")
     write_dir = str(run_dir) if local else None
-    tasks = [(study, chunk, analysis_name, write_dir) for chunk in todo]
+    tasks = [(engine, chunk, reduce, write_dir) for chunk in todo]
     if backend == "serial":
         return (run_chunk_task(*args) for args in tasks)
     if backend in ("loky", "threading"):
@@ -211,7 +209,7 @@ def results(backend, jobs, scheduler, game, study, todo, analysis_name, run_dir)
         return _dask_results(tasks, jobs, scheduler)
     if backend == "ray":
         return _ray_results(tasks, jobs, scheduler)
-    return _numba_results(game, study, todo, jobs, analysis_name, write_dir)
+    return _numba_results(engine, todo, jobs, reduce, write_dir)
 
 
 # -- the parent's side ---------------------------------------------------------

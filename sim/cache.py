@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("sim", "strategies")
 
 # The compiled pieces every game's kernels inline.
-KIT = ("sim/bits_nb.py", "sim/kit_nb.py", "sim/rng_nb.py", "strategies/abi.py")
+KIT = ("sim/bits_nb.py", "sim/kit_nb.py", "sim/rng_nb.py", "sim/board_nb.py", "strategies/abi.py")
 
 
 def _sources(root: Path) -> list[Path]:
@@ -69,6 +69,14 @@ def family_of(path: Path, root: Path = ROOT) -> str | None:
         if prefix in families(root):
             return prefix
     return None
+
+
+def function_family(py_func, py_file) -> str | None:
+    """The family whose folder a compiled function goes to: the game it was bound to
+    (a template of ``sim/board_nb.py``, see ``sim/binding.py``), else its file's."""
+    if hasattr(py_func, "__tricksim_family__"):
+        return py_func.__tricksim_family__
+    return family_of(Path(py_file))
 
 
 def module_path(name: str, root: Path = ROOT) -> Path | None:
@@ -172,12 +180,12 @@ def configure() -> None:
 
         def __init__(self, py_func, py_file):
             super().__init__(py_func, py_file)
-            self._cache_path = os.path.join(folder(family_of(Path(py_file))),
+            self._cache_path = os.path.join(folder(function_family(py_func, py_file)),
                                             self.get_suitable_cache_subpath(py_file))
 
         @classmethod
         def from_function(cls, py_func, py_file):
-            if not os.path.exists(py_file) or family_of(Path(py_file)) is None:
+            if not os.path.exists(py_file) or function_family(py_func, py_file) is None:
                 return None      # numba's own user-folder locator: the "all" folder
             return super().from_function(py_func, py_file)
 

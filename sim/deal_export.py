@@ -2,7 +2,7 @@
 
 Every board has its own deal and decision streams (``sim/rng_nb.py``), so a
 board can be played again on its own, exactly as the run played it: the
-game base's :meth:`~sim.game.GameBase.trace_board` runs the kernel on that
+engine's :meth:`~sim.engine.Engine.trace_board` runs the kernel on that
 one board with a trace of every deal's start and every decision, and the
 game turns the deal asked for into the record format of docs/records.md.
 The record says who played each seat (``seat_players``), as the run seated
@@ -15,22 +15,23 @@ from pathlib import Path
 import numpy as np
 
 from . import registry, store
+from .engine import Engine
 from .errors import TricksimError
+from .runner import _code
 from .study import Study
 
 
 def export_deal(run_dir, game_id: int, deal_no: int, out=None) -> tuple[dict, Path]:
     """Write deal ``deal_no`` of game ``game_id`` of the run in ``run_dir`` as a record;
     return (record, path). The code that played the run must be the code here."""
-    from .runner import _code, _players
-
     run_dir = Path(run_dir)
     manifest = store.load_manifest(run_dir)
     study = Study.from_dict(manifest["study"])
     impl = registry.game(study.game)
     family = registry.info(study.game).family
+    engine = Engine(study)
     recorded = manifest.get("code", {}).get("hash")
-    if recorded and recorded != _code(study, family, _players(study, family))["hash"]:
+    if recorded and recorded != _code(study, family, engine.lineup)["hash"]:
         raise TricksimError(f"{run_dir} was played by other code (the engine, a player's module "
                             f"or params changed since): its deals cannot be played again exactly")
     per_board = int(manifest.get("games_per_board") or impl.games_per_board(study))
@@ -38,7 +39,7 @@ def export_deal(run_dir, game_id: int, deal_no: int, out=None) -> tuple[dict, Pa
     if not 0 <= game_id < n_games:
         raise TricksimError(f"game {game_id} is not in {run_dir}: its games are 0 to {n_games - 1}")
     board = game_id // per_board
-    deals = [d for d in impl.trace_board(study, board) if d["game"] == game_id]
+    deals = [d for d in engine.trace_board(board) if d["game"] == game_id]
     if not 0 <= deal_no < len(deals):
         raise TricksimError(f"game {game_id} has {len(deals)} deal{'s' if len(deals) != 1 else ''}: "
                             f"--deal takes 0 to {len(deals) - 1}, not {deal_no}")

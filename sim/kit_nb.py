@@ -28,6 +28,23 @@ from numba import njit
 from .bits_nb import ONE, ZERO, popcount, select
 from .rng_nb import board_stream_nb, next_u64
 
+# -- the config header and the players' kinds ---------------------------------------------
+# Every game's config (an int64 array, ``cfg``) starts with the same slots; its own
+# options come after them (the game's ``cfg.py``).
+CFG_SEATING = 0         # SEATING_* below
+CFG_PLAYERS = 1         # players at the table
+CFG_HEADER = 2          # the game's own slots start here
+
+# How a lineup slot decides (strategies.abi documents the players' side).
+KIND_RANDOM = 0         # uniform among the legal actions: played inline by the game's kernel
+KIND_HEURISTIC = 1      # the family's built-in heuristic: compiled into the kernel
+KIND_USER = 2           # a user's player: called through a function pointer
+
+# What a game says of a deal once it is over (its ``deal_verdict_nb``).
+DEAL_KEEP = 0           # the deal counts: its rows are written
+DEAL_AGAIN = 1          # thrown in: deal again (the next attempt's stream)
+DEAL_ABANDON = 2        # thrown in too often: the game stops before this deal
+
 # -- seating ------------------------------------------------------------------------------
 SEATING_FIXED = 0       # lineup slot s plays seat s in every game
 SEATING_ROTATE = 1      # game g: seat s is played by slot (s + g) % n
@@ -103,6 +120,15 @@ def random_choice2_nb(legal_lo, legal_hi, draw):
     if k < n_lo:
         return select(legal_lo, k)
     return 64 + select(legal_hi, k - n_lo)
+
+
+@njit(cache=True, inline="always")
+def actions1_nb(legal, out):
+    """The actions of a one-word set in ascending order into ``out``; returns their number."""
+    count = popcount(legal)
+    for k in range(count):
+        out[k] = select(legal, k)
+    return count
 
 
 @njit(cache=True, inline="always")
@@ -339,7 +365,7 @@ TRACE_DECISION = 2
 
 
 @njit(cache=True, inline="always")
-def trace_deal_nb(trace, game_id, deal_no, dealer, turned, totals, n_totals, hands, n_hands):
+def trace_deal_start_nb(trace, game_id, deal_no, dealer, turned, totals, n_totals, hands, n_hands):
     """Log the start of a deal: who dealt, the turned card, the totals before it, the hands."""
     if trace is not None:
         at = trace[0]
@@ -358,6 +384,24 @@ def trace_deal_nb(trace, game_id, deal_no, dealer, turned, totals, n_totals, han
         for i in range(n_hands):
             trace[at + 7 + n_totals + i] = np.int64(hands[i])
         trace[0] = at + 7 + n_totals + n_hands
+
+
+trace_deal_nb = trace_deal_start_nb     # TRANSITION: the games not yet on sim/board_nb.py
+
+
+@njit(cache=True, inline="always")
+def trace_mark_nb(trace):
+    """Where the trace stands (0 without one): a deal dealt again rewinds to it."""
+    if trace is not None:
+        return trace[0]
+    return 0
+
+
+@njit(cache=True, inline="always")
+def trace_rewind_nb(trace, mark):
+    """Forget what was traced since ``mark``."""
+    if trace is not None:
+        trace[0] = mark
 
 
 @njit(cache=True, inline="always")

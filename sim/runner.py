@@ -54,8 +54,11 @@ from tqdm import tqdm
 
 from . import backends, cache, registry, store
 from .errors import TricksimError, choices, counted
+from .engine import Engine
 from .store import run_digest  # noqa: F401  (part of the runner's API)
 from .study import Study
+from strategies.abi import KIND_USER
+from strategies.registry import Lineup
 
 # rewrite the manifest (chunk list, timings) at most this often while running
 _MANIFEST_EVERY_SECONDS = 10.0
@@ -134,24 +137,16 @@ def _versions() -> dict:
             "python": platform.python_version()}
 
 
-def _players(study: Study, family: str) -> list[dict]:
-    from strategies.registry import resolve
-
-    out = []
-    for slot, spec in enumerate(study.lineup):
-        player = resolve(family, spec)
-        out.append({"slot": slot, "spec": spec, "name": player.name,
-                    "params": dict(zip(player.param_names, player.param_values))})
-    return out
+def _players(study: Study, lineup: Lineup) -> list[dict]:
+    """The manifest's players: each lineup slot's spec, name and params."""
+    return [{"slot": slot, "spec": spec, "name": player.name,
+             "params": dict(zip(player.param_names, player.param_values))}
+            for slot, (spec, player) in enumerate(zip(study.lineup, lineup.players))]
 
 
-def _player_modules(family: str, spec: str) -> set[str]:
+def _player_modules(spec: str, player) -> set[str]:
     """Modules a user player's decisions come from: the module its spec names
     and the module its decision function is defined in."""
-    from strategies.abi import KIND_USER
-    from strategies.registry import resolve
-
-    player = resolve(family, spec)
     if player.kind != KIND_USER:
         return set()
     modules = {str(spec).split("[", 1)[0].strip().partition(":")[0]}
@@ -178,13 +173,14 @@ def _module_hash(path) -> str:
     return hashlib.sha256(ast.dump(tree).encode()).hexdigest()[:16]
 
 
-def _code(study: Study, family: str, players: list[dict]) -> dict:
+def _code(study: Study, family: str, lineup: Lineup) -> dict:
     """What decides the results besides the study: the engine's sources, the
     code of every user player's module (:func:`_module_hash`), and the players'
     params. ``hash`` changes when any of them does."""
+    players = _players(study, lineup)
     modules = {}
-    for spec in study.lineup:
-        for name in sorted(_player_modules(family, spec)):
+    for spec, player in zip(study.lineup, lineup.players):
+        for name in sorted(_player_modules(spec, player)):
             path = getattr(sys.modules.get(name), "__file__", None)
             modules[name] = _module_hash(path) if path else None
     params = [[p["spec"], p["params"]] for p in players]
@@ -339,8 +335,9 @@ def run_study(study, out_dir, jobs: int = 1, backend: str = "loky", scheduler: s
     game = registry.game(study.game)
     meta = registry.info(study.game)
     run_dir = Path(out_dir)
-    players = _players(study, meta.family)
-    code = _code(study, meta.family, players)
+    lineup = Lineup.resolve(meta.family, study.lineup, meta.name, study.variant)
+    players = _players(study, lineup)
+    code = _code(study, meta.family, lineup)
     created = not run_dir.exists()
     previous = _open_run_dir(run_dir, study, code, resume)
     layout = "aggregate" if study.aggregate else "records"
@@ -395,8 +392,8 @@ def run_study(study, out_dir, jobs: int = 1, backend: str = "loky", scheduler: s
     try:
         with _signals_stop_the_run() as stop:
             write_manifest("running")
-            _play(study, game, run_dir, plan, todo, finished, jobs, backend, scheduler, progress,
-                  deals_per_board, manifest, write_manifest, stop)
+            _play(Engine(study, lineup), run_dir, plan, todo, finished, jobs, backend, scheduler,
+                  progress, deals_per_board, manifest, write_manifest, stop)
             stop.check()
             write_manifest("complete")
     except BaseException:
@@ -414,10 +411,11 @@ def run_study(study, out_dir, jobs: int = 1, backend: str = "loky", scheduler: s
     return run_dir
 
 
-def _play(study, game, run_dir, plan, todo, finished, jobs, backend, scheduler, progress,
+def _play(engine, run_dir, plan, todo, finished, jobs, backend, scheduler, progress,
           deals_per_board, manifest, write_manifest, stop) -> None:
     """Play the chunks ``todo``, save each as it finishes; write the final cube."""
-    analysis = store.analysis_module(game) if study.aggregate else None
+    study = engine.study
+    analysis = store.analysis_module(engine.game) if study.aggregate else None
     fold = None
     if analysis is not None:
         def load_finished(index):
@@ -426,13 +424,15 @@ def _play(study, game, run_dir, plan, todo, finished, jobs, backend, scheduler, 
         fold = ChunkOrderFold(analysis.combine, [index for index, _, _ in plan], load_finished)
 
     if todo:
-        game.warmup()                      # compile once here; workers load numba's cache
+        # compile once here (only what this run plays); workers load numba's cache
+        engine.warmup(threads=backend == "numba")
     deals_done = sum(e["n_boards"] for e in finished.values()) * deals_per_board
     bar = tqdm(total=study.boards * deals_per_board, initial=deals_done, unit="deal",
                unit_scale=True, desc=study.game, file=sys.stderr, disable=not progress)
     last_manifest = time.perf_counter()
-    with bar, closing(backends.results(backend, jobs, scheduler, game, study, todo,
-                               game.analysis if fold is not None else None, run_dir)) as results:
+    reduce = analysis.reduce if analysis is not None else None   # handed to every task
+    with bar, closing(backends.results(backend, jobs, scheduler, engine, todo, reduce,
+                                       run_dir)) as results:
         for result in results:
             stop.check()
             entry = _save_chunk(run_dir, result)

@@ -17,7 +17,13 @@ The built-in players are dispatched inline by kind (no call overhead); a
 user's player is passed to the compiled kernel as a first-class function, so
 adding one never recompiles the engine.
 """
-from numba import types
+import warnings
+
+from numba import njit, types
+from numba.core.errors import NumbaExperimentalFeatureWarning
+
+# the kinds of player (sim/kit_nb.py): how the engine asks each lineup slot
+from sim.kit_nb import KIND_HEURISTIC, KIND_RANDOM, KIND_USER  # noqa: F401
 
 SIGNATURE = types.int64(types.int64[::1], types.float64[::1])
 FUNCTION_TYPE = types.FunctionType(SIGNATURE)
@@ -25,14 +31,13 @@ MAX_SLOTS = 7
 FUNCTION_TUPLE = types.UniTuple(FUNCTION_TYPE, MAX_SLOTS)
 N_PARAMS = 16  # width of the params row every player gets
 
-KIND_RANDOM = 0
-KIND_HEURISTIC = 1
-KIND_USER = 2
-
-import warnings
-
-from numba.core.errors import NumbaExperimentalFeatureWarning
-
 # First-class functions are the documented way to pass a user's player into a
 # compiled kernel; the "experimental" notice would print once per process.
 warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
+
+
+@njit(SIGNATURE, cache=True)
+def no_player(obs, params):
+    """Fills the function-pointer slots of the lineup slots that a user's player
+    does not sit in (the engine never calls it)."""
+    return -1

@@ -33,8 +33,9 @@ from sim import registry
 from sim.errors import TricksimError, choices, counted
 from sim.kit_nb import ST_ACTION, ST_CODE, ST_DEAL, ST_GAME, ST_LEGAL, ST_LEGAL_HI, ST_PHASE, ST_SEAT, ST_SIZE
 from sim.rng_nb import chunk_states
+from sim.engine import Engine
 from sim.study import Study
-from .abi import KIND_USER, SIGNATURE
+from .abi import KIND_USER, SIGNATURE, no_player
 from .conformance_nb import (CHANGES_PARAMS, OTHER, PADDING, PAST_THE_END, RAISES, TWO_ANSWERS,
                              decode_fault, fault_nb)
 
@@ -181,14 +182,18 @@ def check_game(spec: str, game: str, variant: str | None = None, boards: int = 2
         study = Study.create(meta.name, players=case.players, lineup=list(case.lineup),
                              options=case.options, boards=boards, seed=seed + i,
                              seating=case.seating, variant=variant or None)
-        kinds, params, fns, players = impl.players(study)
+        engine = Engine(study)
+        kinds, params = engine.kinds.copy(), engine.params
+        players = engine.lineup.players
         if probe_decide is None:
             probe_decide = probe(players[0].decide)
         checked = [slot for slot, name in enumerate(study.lineup) if name == study.lineup[0]]
         kinds[checked] = KIND_USER
-        fns = tuple(probe_decide if slot in checked else p.decide for slot, p in enumerate(players))
-        fns += (impl.random_decide,) * (len(kinds) - len(fns))
-        played, status = play(impl, study, kinds, params, fns)
+        fns = tuple(probe_decide if slot in checked else
+                    (p.decide if p.kind == KIND_USER else no_player)
+                    for slot, p in enumerate(players))
+        fns += (no_player,) * (len(kinds) - len(fns))
+        played, status = play(engine, kinds, params, fns)
         deals += played
         if status is not None:
             return Verdict(label, False, fault_text(impl, status, case, seed + i))
@@ -199,21 +204,22 @@ def check_game(spec: str, game: str, variant: str | None = None, boards: int = 2
                                 f"{counted(deals, 'deal')})")
 
 
-def play(impl, study, kinds, params, fns):
-    """Play every board of ``study``: (deals played, the engine's status at the first
-    illegal action or fault, or None)."""
-    cfg, aux = impl.config(study), impl.aux(study)
+def play(engine, kinds, params, fns):
+    """Play every board of the engine's study: (deals played, the engine's status at the
+    first illegal action or fault, or None)."""
+    impl, study = engine.game, engine.study
+    cfg, aux = engine.cfg, engine.aux
     states = chunk_states(study.seed, 0)
     deal_base, dec_base = states[0].copy(), states[1].copy()
     seats = impl.seats(study)
     first, left, room, deals = 0, study.boards, 1, 0
-    while left > 0:     # as GameBase._play_on: a board that outgrows the arrays is played again
+    while left > 0:     # as Engine._play_on: a board that outgrows the arrays is played again
         deal_rows, game_rows = impl.capacity(study, left)
         records = np.empty(deal_rows * room, dtype=impl.tables["deals"])
         games = np.empty(game_rows, dtype=impl.tables["games"])
         status = np.zeros(ST_SIZE, dtype=np.int64)
         done = np.zeros(3, dtype=np.int64)
-        impl.kernels.simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first,
+        engine.kernels.simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first,
                                        left, records, games, status, done, None)
         deals += int(done[1]) // seats
         if status[ST_CODE] != 0:

@@ -34,6 +34,7 @@ from sim import registry
 from sim.errors import counted
 from sim.rng_nb import chunk_states
 from sim.study import Study
+from sim.engine import Engine
 from . import jass_heuristic_nb as H
 from .registry import resolve
 
@@ -79,7 +80,7 @@ def play_deals(lineup: list[str], deals: int, seed: int, jobs: int = 1,
     try:
         parts = []
         for start in range(0, len(tasks), jobs):
-            parts += [r["deals"] for r in game.run_chunks(study, tasks[start:start + jobs])]
+            parts += [r["deals"] for r in Engine(study).run_chunks(tasks[start:start + jobs])]
     finally:
         numba.set_num_threads(previous)
     return np.concatenate(parts)

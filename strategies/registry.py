@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from sim.errors import TricksimError, choices
-from .abi import KIND_USER, N_PARAMS
+from .abi import KIND_HEURISTIC, KIND_USER, MAX_SLOTS, N_PARAMS, SIGNATURE, no_player
 
 _SPEC = re.compile(r"^\s*(?P<name>[A-Za-z0-9_.:]+)\s*(\[(?P<params>[^\]]*)\])?\s*$")
 
@@ -52,6 +52,9 @@ class Player:
     param_docs: tuple[str, ...] = ()
     # (game or variant name, the params it reads): a game or variant not listed reads them all
     variant_params: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # the built-in heuristic as the engine compiles it into a game's kernel: a numba
+    # function ``(obs, params) -> action``, or {game or variant name: function}
+    inline: object = field(default=None, compare=False, repr=False)
 
     def params(self) -> np.ndarray:
         row = np.zeros(N_PARAMS, dtype=np.float64)
@@ -206,26 +209,54 @@ def _check_used(player: Player, params: dict, game: str, variant: str, typed: st
                                 f"not read there); in {where} {player.name} {takes}")
 
 
-def lineup_arrays(family: str, lineup, filler):
-    """What a kernel needs of a lineup: ``(kinds, params, fns, players)``.
+@dataclass(frozen=True)
+class Lineup:
+    """The players of a study's lineup slots, resolved once (the runner carries it
+    into every task)."""
 
-    ``kinds`` (int64[MAX_SLOTS]) and ``params`` (float64[MAX_SLOTS, N_PARAMS])
-    per lineup slot; ``fns`` the tuple of decision functions (unused slots get
-    ``filler``), or None when no user player sits at the table: the kernel
-    then compiles without the function-pointer call (docs/architecture.md);
-    ``players`` the resolved :class:`Player` objects.
-    """
-    from .abi import MAX_SLOTS
-    players = [resolve(family, spec) for spec in lineup]
-    kinds = np.zeros(MAX_SLOTS, dtype=np.int64)
-    params = np.zeros((MAX_SLOTS, N_PARAMS), dtype=np.float64)
-    fns = [filler] * MAX_SLOTS
-    for i, p in enumerate(players):
-        kinds[i] = p.kind
-        params[i] = p.params()
-        fns[i] = p.decide
-    any_user = any(p.kind == KIND_USER for p in players)
-    return kinds, params, (tuple(fns) if any_user else None), players
+    players: tuple[Player, ...]
+
+    @classmethod
+    def resolve(cls, family: str, specs, game: str = "", variant: str = "") -> "Lineup":
+        return cls(tuple(resolve(family, spec, game, variant) for spec in specs))
+
+    def arrays(self):
+        """What a kernel needs: ``(kinds, params, fns)``.
+
+        ``kinds`` (int64[MAX_SLOTS]) and ``params`` (float64[MAX_SLOTS, N_PARAMS])
+        per lineup slot; ``fns`` the tuple of decision functions (other slots get
+        :func:`~strategies.abi.no_player`), or None when no user player sits at the
+        table: the kernel then compiles without the function-pointer call
+        (docs/architecture.md).
+        """
+        kinds = np.zeros(MAX_SLOTS, dtype=np.int64)
+        params = np.zeros((MAX_SLOTS, N_PARAMS), dtype=np.float64)
+        fns = [no_player] * MAX_SLOTS
+        for i, p in enumerate(self.players):
+            kinds[i] = p.kind
+            params[i] = p.params()
+            if p.kind == KIND_USER:
+                fns[i] = abi_function(p.decide)
+        any_user = any(p.kind == KIND_USER for p in self.players)
+        return kinds, params, (tuple(fns) if any_user else None)
+
+
+def abi_function(decide):
+    """``decide`` compiled with the ABI signature (a built-in's decision function is
+    compiled lazily, only when a lineup seats it as a user's player)."""
+    if tuple(SIGNATURE.args) not in [tuple(s) for s in getattr(decide, "signatures", [])]:
+        decide.compile(SIGNATURE.args)
+    return decide
+
+
+def heuristic_of(family: str, where: str):
+    """The family's built-in heuristic as the engine inlines it, for a game or
+    variant named ``where``; None when the family has none."""
+    for player in _load_builtins(family).values():
+        if player.kind == KIND_HEURISTIC and player.inline is not None:
+            inline = player.inline
+            return inline.get(where) if isinstance(inline, dict) else inline
+    return None
 
 
 def _load_user(family: str, target: str) -> Player:
@@ -239,8 +270,6 @@ def _load_user(family: str, target: str) -> Player:
         if obj.family != family:
             raise TricksimError(f"player {target} plays {obj.family}, not {family}")
         return replace(obj, kind=KIND_USER)
-    from .abi import SIGNATURE
-
     sigs = getattr(obj, "signatures", None)
     if sigs is None or tuple(SIGNATURE.args) not in [tuple(s) for s in sigs]:
         raise TricksimError(

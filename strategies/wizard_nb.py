@@ -24,7 +24,6 @@ from sim.bits_nb import highest, lowest, popcount
 from sim.games.wizard import obs as O
 from sim.games.wizard.cards import (FIRST_JESTER, FIRST_WIZARD, JESTER_MASK, SUIT_MASKS, WIZARD_DECK,
                                     WIZARD_MASK)
-from .abi import SIGNATURE
 
 P_WIZARD = 0        # tricks expected from a Wizard
 P_TRUMP_HIGH = 1    # … from the trump Ace
@@ -224,13 +223,14 @@ def heuristic_nb(obs, params):
     return choose_trump(hand)
 
 
-@njit(SIGNATURE, cache=True)
+@njit(cache=True)
 def heuristic_decide(obs, params):
-    """``heuristic_nb`` with the ABI signature, for the function-pointer path."""
+    """``heuristic_nb`` as an ABI function, for the function-pointer path (compiled
+    with the ABI signature when first seated as a user's player)."""
     return heuristic_nb(obs, params)
 
 
-@njit(SIGNATURE, cache=True)
+@njit(cache=True)
 def random_decide(obs, params):
     """Uniform among the legal actions (the same choice the inline path makes)."""
     legal = np.uint64(obs[O.LEGAL])

@@ -18,7 +18,9 @@ import numpy as np
 import pytest
 
 from sim import registry
+from sim.engine import Engine
 from sim.rng_nb import chunk_states
+from sim.study import Study
 
 _TESTS = Path(__file__).parent
 _warm: set[str] = set()
@@ -68,18 +70,28 @@ def warm_up_family(request):
         _warm.add(family)
         for meta in registry.all_games():
             if meta.family == family:
-                registry.game(meta.name).warmup()
+                for study in warmup_studies(meta):
+                    Engine(study).warmup()
+
+
+def warmup_studies(meta):
+    """One small study per variant of a game, random and heuristic players at its table."""
+    variants = [v.name for v in meta.variants] or [None]
+    lineup = ["random", "heuristic"] * meta.min_players
+    return [Study.create(meta.name, players=meta.min_players, lineup=lineup[:meta.min_players],
+                         boards=1, variant=variant) for variant in variants]
 
 
 def run_all_chunks(study, order=None) -> dict[str, np.ndarray]:
     """Every record table of a study: its chunks run in ``order`` (default: in turn),
     concatenated in chunk order."""
     impl = registry.game(study.game)
+    engine = Engine(study)
     order = range(study.n_chunks) if order is None else order
     parts = {}
     for i in order:
         first, n_boards = study.chunk_bounds(i)
-        parts[i] = impl.run_chunk(study, i, first, n_boards, chunk_states(study.seed, i))
+        parts[i] = engine.run_chunk(first, n_boards, chunk_states(study.seed, i))
     return {table: np.concatenate([parts[i][table] for i in sorted(parts)])
             for table in impl.tables}
 

@@ -118,8 +118,9 @@ class Listener(event.Listener):
 with event.install_listener("numba:compile", Listener()):
     study = Study.create("oh_hell", lineup=["random"], boards=2, seed=1)
     game = registry.game("oh_hell")
-    game.run_chunk(study, 0, 0, 2, __import__("sim.rng_nb", fromlist=["x"]).chunk_states(1, 0))
+    Engine(study).run_chunk(0, 2, __import__("sim.rng_nb", fromlist=["x"]).chunk_states(1, 0))
 import numba
+from sim.engine import Engine
 print(json.dumps({"compiles": compiles, "cache": numba.config.CACHE_DIR}))
 """
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from sim.engine import Engine
 from sim import backends, registry, runner, store
 from sim.cli import main
 from sim.errors import TricksimError
@@ -77,18 +78,17 @@ class SwallowsAnInterrupt:
 
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")   # the point
 def test_an_interrupt_swallowed_on_its_way_still_stops_the_run(tmp_path, monkeypatch, capsys):
-    game = registry.game("wizard")
-    real_run_chunk = type(game).run_chunk
+    real_run_chunk = Engine.run_chunk
     played = []
 
-    def run_chunk(self, study, chunk_index, *args):
-        if study.boards > 1:
-            played.append(chunk_index)
-            if chunk_index == 1:
-                SwallowsAnInterrupt()       # made and finalized at once
-        return real_run_chunk(self, study, chunk_index, *args)
+    def run_chunk(self, first, n_boards, states):
+        chunk_index = first // self.study.chunk_boards
+        played.append(chunk_index)
+        if chunk_index == 1:
+            SwallowsAnInterrupt()           # made and finalized at once
+        return real_run_chunk(self, first, n_boards, states)
 
-    monkeypatch.setattr(game, "run_chunk", run_chunk.__get__(game))
+    monkeypatch.setattr(Engine, "run_chunk", run_chunk)
     out = tmp_path / "run"
     status = main(["simulate", "wizard", "--games", "8", "--chunk-games", "2", "--backend", "serial",
                    "--no-progress", "--out", str(out)])

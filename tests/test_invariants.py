@@ -30,7 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sim import registry
-from sim.games.wizard import kernels_nb as K
+from sim.games.wizard import step_nb as K
 from sim.games.wizard import obs as O
 from sim.study import Study
 from strategies.registry import available

@@ -10,6 +10,7 @@ from sim.kit_nb import (random_choice2_nb, random_choice_nb, is_legal2_nb, is_le
                         rank_and_win_nb)
 from sim.rng_nb import chunk_states
 from sim.study import Study
+from sim.engine import Engine
 
 
 def game_cases():
@@ -87,14 +88,14 @@ def test_chunks_give_the_same_records_however_they_are_cut(game, variant, n, mon
     impl = registry.game(game)
     study = Study.create(game, players=n, variant=variant, lineup=(["heuristic", "random"] * 4)[:n],
                          boards=6, chunk_boards=2, seating="duplicate", seed=3)
-    one_by_one = [impl.run_chunk(study, i, *study.chunk_bounds(i), chunk_states(3, i))
+    one_by_one = [Engine(study).run_chunk(*study.chunk_bounds(i), chunk_states(3, i))
                   for i in range(study.n_chunks)]
-    threaded = impl.run_chunks(study, [(i, *study.chunk_bounds(i), chunk_states(3, i))
+    threaded = Engine(study).run_chunks([(i, *study.chunk_bounds(i), chunk_states(3, i))
                                        for i in range(study.n_chunks)])
     # arrays with room for one board at a time: the kernel stops before every
     # further board and the base goes on into fresh arrays
     monkeypatch.setattr(type(impl), "capacity", lambda self, study, n_boards: self.board_rows(study))
-    cramped = [impl.run_chunk(study, i, *study.chunk_bounds(i), chunk_states(3, i))
+    cramped = [Engine(study).run_chunk(*study.chunk_bounds(i), chunk_states(3, i))
                for i in range(study.n_chunks)]
     for a, b, c in zip(one_by_one, threaded, cramped):
         for table in impl.tables:

@@ -17,9 +17,11 @@ from sim.errors import TricksimError
 from sim.rng_nb import chunk_states
 from sim.runner import ChunkOrderFold, run_digest, run_study
 from sim.study import Study
+from sim.engine import Engine
 from strategies.abi import SIGNATURE
 
 THIS_MODULE = __name__
+REAL_RUN_CHUNK = Engine.run_chunk     # patched per test; the real one
 
 
 def small_study(**changes) -> Study:
@@ -97,7 +99,7 @@ def test_stored_records_are_what_the_kernel_returns_chunk_by_chunk(tmp_path):
     study = small_study(seating="duplicate", boards=5, chunk_boards=2)
     run_dir = run_study(study, tmp_path / "run", jobs=2, progress=False)
     game = registry.game("wizard")
-    expected = [game.run_chunk(study, i, *study.chunk_bounds(i), chunk_states(study.seed, i))
+    expected = [Engine(study).run_chunk(*study.chunk_bounds(i), chunk_states(study.seed, i))
                 for i in range(study.n_chunks)]
     for table in ("deals", "games"):
         stored = store.load_records(run_dir, table)
@@ -131,20 +133,19 @@ def test_manifest_describes_the_run(tmp_path):
 def fail_on_chunk(monkeypatch, failing_chunk):
     """Make chunk ``failing_chunk`` raise (in this process); list the chunks played.
 
-    ``game.warmup()`` plays a one-board study of its own: those calls are not listed.
+    The engine's warm-up plays a board of its own, not through ``run_chunk``.
     """
-    game = registry.game("wizard")
     played = []
-    real_run_chunk = type(game).run_chunk
+    real_run_chunk = REAL_RUN_CHUNK
 
-    def run_chunk(self, study, chunk_index, *args):
-        if study.boards > 1:
-            if chunk_index == failing_chunk:
-                raise TricksimError("simulated interruption")
-            played.append(chunk_index)
-        return real_run_chunk(self, study, chunk_index, *args)
+    def run_chunk(self, first, n_boards, states):
+        chunk_index = first // self.study.chunk_boards
+        if chunk_index == failing_chunk:
+            raise TricksimError("simulated interruption")
+        played.append(chunk_index)
+        return real_run_chunk(self, first, n_boards, states)
 
-    monkeypatch.setattr(game, "run_chunk", run_chunk.__get__(game))
+    monkeypatch.setattr(Engine, "run_chunk", run_chunk)
     return played
 
 
@@ -171,16 +172,14 @@ def test_an_interrupted_run_resumes_to_the_same_results(tmp_path, monkeypatch, f
 
 def played_bounds(monkeypatch) -> list:
     """Record the (first board, boards) of every chunk played (in this process)."""
-    game = registry.game("wizard")
     played = []
-    real_run_chunk = type(game).run_chunk
+    real_run_chunk = REAL_RUN_CHUNK
 
-    def run_chunk(self, study, chunk_index, first, n_boards, states):
-        if study.boards > 1:                  # warm-up plays one-board studies of its own
-            played.append((first, n_boards))
-        return real_run_chunk(self, study, chunk_index, first, n_boards, states)
+    def run_chunk(self, first, n_boards, states):
+        played.append((first, n_boards))
+        return real_run_chunk(self, first, n_boards, states)
 
-    monkeypatch.setattr(game, "run_chunk", run_chunk.__get__(game))
+    monkeypatch.setattr(Engine, "run_chunk", run_chunk)
     return played
 
 
@@ -319,15 +318,14 @@ def test_finished_chunks_are_folded_from_their_checkpoint():
 
 # -- the numba backend ---------------------------------------------------------
 def test_numba_backend_hands_batches_of_chunks_to_run_chunks(tmp_path, monkeypatch):
-    game = registry.game("wizard")
     batches = []
 
-    def run_chunks(study, tasks):
+    def run_chunks(self, tasks):
         batches.append([task[0] for task in tasks])
-        return [game.run_chunk(study, *task) for task in tasks]
+        return [self.run_chunk(*task[1:]) for task in tasks]
 
-    monkeypatch.setattr(game, "run_chunks", run_chunks, raising=False)
-    monkeypatch.setattr(game, "warmup", lambda: None)  # warm-up plays chunks of its own
+    monkeypatch.setattr(Engine, "run_chunks", run_chunks)
+
     study = small_study(boards=10)          # 4 chunks: 3 + 3 + 3 + 1 boards
     run_dir = run_study(study, tmp_path / "numba", jobs=2, backend="numba", progress=False)
     assert batches == [[0, 1], [2, 3]]

@@ -70,19 +70,18 @@ def test_another_study_in_the_folder_points_to_fresh(tmp_path, capsys):
 
 
 def test_a_run_resumed_with_another_chunk_games_says_so_and_adds_up(tmp_path, capsys, monkeypatch):
-    from sim import registry
-    game = registry.game("wizard")
-    real_run_chunk = type(game).run_chunk
+    from sim.engine import Engine
+    real_run_chunk = Engine.run_chunk
 
-    def stop_at_board_4(self, study, chunk_index, first, *args):
-        if study.boards > 1 and first >= 4:
+    def stop_at_board_4(self, first, *args):
+        if first >= 4:
             raise KeyboardInterrupt
-        return real_run_chunk(self, study, chunk_index, first, *args)
+        return real_run_chunk(self, first, *args)
 
     out = tmp_path / "run"
     base = ["simulate", "wizard", "--games", "10", "--backend", "serial", "--no-progress",
             "--out", str(out)]
-    monkeypatch.setattr(game, "run_chunk", stop_at_board_4.__get__(game))
+    monkeypatch.setattr(Engine, "run_chunk", stop_at_board_4)
     assert main(base + ["--chunk-games", "2"]) == 130
     monkeypatch.undo()
     capsys.readouterr()

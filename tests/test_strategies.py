@@ -23,6 +23,7 @@ from sim import registry
 from sim.errors import TricksimError
 from sim.games.wizard.cards import card_name, parse_card
 from sim.study import SEATINGS, Study
+from sim.engine import Engine
 from strategies.conformance import check_player, rule_settings
 from strategies.registry import available
 
@@ -157,7 +158,7 @@ def illegal_action_error(game: str, n: int, bad_player: str) -> dict:
 def run_chunk_of(study):
     from sim.rng_nb import chunk_states
     first, n_boards = study.chunk_bounds(0)
-    return registry.game(study.game).run_chunk(study, 0, first, n_boards, chunk_states(study.seed, 0))
+    return Engine(study).run_chunk(first, n_boards, chunk_states(study.seed, 0))
 
 
 def reference_deals(game: str, n: int):

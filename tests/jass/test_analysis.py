@@ -12,6 +12,7 @@ from sim import registry
 from sim.games.jass.records import DEALS, END_CLAIM_RIGHT, END_EXTRA_DEALS, END_FOUR_DEALS, END_TRICKS, GAMES
 from sim.rng_nb import chunk_states
 from sim.study import Study
+from sim.engine import Engine
 
 LINEUP = ["heuristic", "random", "heuristic", "random"]
 
@@ -355,7 +356,7 @@ def test_rows_out_of_order_give_the_same_cube(differenzler, schieber):
 # -- real records ---------------------------------------------------------------------------------
 def play(study, chunk):
     first, n = study.chunk_bounds(chunk)
-    return registry.game(study.game).run_chunk(study, chunk, first, n, chunk_states(study.seed, chunk))
+    return Engine(study).run_chunk(first, n, chunk_states(study.seed, chunk))
 
 
 def concat(*parts):

@@ -17,6 +17,7 @@ from sim.games.jass.records import (END_CLAIM_RIGHT, END_CLAIM_WRONG, END_EXTRA_
                                     END_FOUR_DEALS, END_STOECK, END_TIE_CAP, END_TRICKS, END_WEIS)
 from sim.rng_nb import chunk_states
 from sim.study import Study
+from sim.engine import Engine
 
 TABLES = {"default": (1, 2, 2, 1, 3, 4), "flat": (1, 1, 1, 1, 1, 1), "classic": (1, 2, 2, 1, 3, 3)}
 SUIT_MASKS = [((1 << 9) - 1) << (9 * s) for s in range(4)]
@@ -28,7 +29,7 @@ def run(study):
     parts = []
     for i in range(study.n_chunks):
         first, n = study.chunk_bounds(i)
-        parts.append(JASS.run_chunk(study, i, first, n, chunk_states(study.seed, i)))
+        parts.append(Engine(study).run_chunk(first, n, chunk_states(study.seed, i)))
     return {t: np.concatenate([p[t] for p in parts]) for t in JASS.tables}
 
 
@@ -305,19 +306,19 @@ def test_records_do_not_depend_on_chunking_threads_or_array_sizes(monkeypatch):
                             ("schieber", ["heuristic"])):
         study = Study.create("jass", variant=variant, lineup=lineup, boards=60, chunk_boards=20,
                              seed=9)
-        one_by_one = [JASS.run_chunk(study, i, *study.chunk_bounds(i), chunk_states(9, i))
+        one_by_one = [Engine(study).run_chunk(*study.chunk_bounds(i), chunk_states(9, i))
                       for i in range(3)]
-        threaded = JASS.run_chunks(study, [(i, *study.chunk_bounds(i), chunk_states(9, i))
+        threaded = Engine(study).run_chunks([(i, *study.chunk_bounds(i), chunk_states(9, i))
                                            for i in range(3)])
         for a, b in zip(one_by_one, threaded):
             for table in JASS.tables:
                 assert np.array_equal(a[table], b[table])
     # arrays with room for one board only: the kernel stops before every board and
     # run_chunk goes on into fresh arrays; the records stay the same
-    small = JASS.run_chunk(study, 0, *study.chunk_bounds(0), chunk_states(9, 0))
+    small = Engine(study).run_chunk(*study.chunk_bounds(0), chunk_states(9, 0))
     monkeypatch.setattr(type(JASS), "capacity",
                         lambda self, study, n: (4 * 4 * (2 * 2500 // 157 + 2), 4 * n))
-    tiny = JASS.run_chunk(study, 0, *study.chunk_bounds(0), chunk_states(9, 0))
+    tiny = Engine(study).run_chunk(*study.chunk_bounds(0), chunk_states(9, 0))
     for table in JASS.tables:
         assert np.array_equal(small[table], tiny[table])
 

@@ -11,6 +11,7 @@ from sim.games.jass import obs as O
 from sim.games.jass.records import END_EXTRA_DEALS, END_FOUR_DEALS, END_TIE_CAP
 from sim.rng_nb import chunk_states
 from sim.study import Study
+from sim.engine import Engine
 
 from .test_records import check_common, check_differenzler, run
 
@@ -70,9 +71,9 @@ def test_a_game_longer_than_its_room_is_played_again_into_bigger_arrays(monkeypa
     # runs out, is dropped and played again from its start into arrays twice as big
     study = Study.create("jass", variant="differenzler", lineup=["random"], boards=1500, seed=21,
                          chunk_boards=1500)
-    roomy = JASS.run_chunk(study, 0, 0, 1500, chunk_states(21, 0))
+    roomy = Engine(study).run_chunk(0, 1500, chunk_states(21, 0))
     assert (roomy["games"]["extra_deals"] > 0).any(), "the sample must hold a tie-break deal"
     monkeypatch.setattr(type(JASS), "capacity", lambda self, study, n: (4 * 4, 4 * n))
-    tight = JASS.run_chunk(study, 0, 0, 1500, chunk_states(21, 0))
+    tight = Engine(study).run_chunk(0, 1500, chunk_states(21, 0))
     for table in JASS.tables:
         assert np.array_equal(roomy[table], tight[table])

@@ -8,6 +8,7 @@ from analysis import jupiter as J
 from sim import registry
 from sim.rng_nb import chunk_states
 from sim.study import Study
+from sim.engine import Engine
 
 
 @pytest.fixture(scope="module")
@@ -15,7 +16,7 @@ def run():
     study = Study.create("jupiter", players=4, lineup=["heuristic", "random", "heuristic", "random"],
                          boards=30, seed=8, chunk_boards=10, seating="duplicate")
     impl = registry.game("jupiter")
-    chunks = [impl.run_chunk(study, i, *study.chunk_bounds(i), chunk_states(study.seed, i))
+    chunks = [Engine(study).run_chunk(*study.chunk_bounds(i), chunk_states(study.seed, i))
               for i in range(study.n_chunks)]
     return study, chunks
 

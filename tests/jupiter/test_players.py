@@ -9,6 +9,7 @@ import pytest
 from sim import registry
 from sim.rng_nb import chunk_states
 from sim.study import Study
+from sim.engine import Engine
 from strategies.registry import resolve
 
 _spec = importlib.util.spec_from_file_location(
@@ -28,7 +29,7 @@ def test_the_heuristic_beats_random_on_duplicate_deals(n):
 def run(n, lineup, boards=40, seed=3):
     study = Study.create("jupiter", players=n, lineup=lineup, boards=boards, seed=seed,
                          chunk_boards=boards)
-    return registry.game("jupiter").run_chunk(study, 0, 0, boards, chunk_states(seed, 0))
+    return Engine(study).run_chunk(0, boards, chunk_states(seed, 0))
 
 
 @pytest.mark.parametrize("param,value", [

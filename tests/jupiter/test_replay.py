@@ -6,6 +6,7 @@ from jupiter.helpers import bids, d, layouts, play_out, record
 from sim.errors import TricksimError
 from sim.games.jupiter.cards import NAMES
 from sim.games.jupiter.replay import replay, transcript
+from sim.engine import Engine
 
 
 def round8(**kw):
@@ -108,7 +109,7 @@ def test_traced_games_replay_to_the_records_round_by_round_and_whole():
                              boards=2, seed=9 if n == 3 else 11, seating="duplicate")
         records = run_all_chunks(study)
         deals_table, games_table = records["deals"], records["games"]
-        traced = impl.trace_board(study, 1)
+        traced = Engine(study).trace_board(1)
         for game_id in {t["game"] for t in traced}:
             rounds = [t for t in traced if t["game"] == game_id]
             assert [t["deal"] for t in rounds] == list(range(8))

@@ -10,6 +10,7 @@ from sim import registry
 from sim.games.pitch.records import DEALS, GAMES
 from sim.rng_nb import chunk_states
 from sim.study import Study
+from sim.engine import Engine
 
 AUCTION_LINEUP = ["heuristic", "random", "random", "random"]
 TEN_POINT_LINEUP = ["heuristic", "random", "heuristic", "random"]
@@ -219,7 +220,7 @@ def test_cubes_add_up(auction):
 # -- real records ---------------------------------------------------------------------------------
 def play(study, chunk):
     first, n = study.chunk_bounds(chunk)
-    return registry.game(study.game).run_chunk(study, chunk, first, n, chunk_states(study.seed, chunk))
+    return Engine(study).run_chunk(first, n, chunk_states(study.seed, chunk))
 
 
 def engine_plays(variant) -> bool:

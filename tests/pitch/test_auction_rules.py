@@ -12,6 +12,7 @@ from sim.errors import TricksimError
 from sim.replay import replay, transcript
 from sim.rng_nb import chunk_states
 from sim.study import Study
+from sim.engine import Engine
 
 
 def record(hands, bids, plays, dealer=3, options=None, scores=None, setbacks=None):
@@ -253,9 +254,9 @@ def test_traced_deals_replay_to_the_kernels_records():
     for options in ({}, {"low_to": "taken", "all_pass": "redeal"}):
         study = Study.create("pitch", variant="auction", lineup=["heuristic", "random"] * 2,
                              boards=6, seed=8, options=options)
-        records = impl.run_chunk(study, 0, 0, 6, chunk_states(8, 0))["deals"]
+        records = Engine(study).run_chunk(0, 6, chunk_states(8, 0))["deals"]
         for board in range(6):
-            for deal in impl.trace_board(study, board):
+            for deal in Engine(study).trace_board(board):
                 result = replay(impl.deal_record(study, deal))["result"]
                 rows = records[(records["game"] == deal["game"]) & (records["deal"] == deal["deal"])]
                 assert result["score"] == rows["score"].tolist()

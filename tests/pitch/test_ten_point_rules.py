@@ -29,6 +29,7 @@ from sim.games.pitch.ten_point_record import deal_record
 from sim.replay import replay, transcript
 from sim.rng_nb import chunk_states
 from sim.study import Study
+from sim.engine import Engine
 
 from .test_invariants import check_ten_point_records
 
@@ -301,11 +302,11 @@ def test_traced_boards_replay_to_the_kernels_records():
                                           (["random"], "rotate", 1, 0)):
         study = Study.create("pitch", variant="ten_point", lineup=lineup, boards=boards,
                              seed=seed, seating=seating)
-        recs = impl.run_chunk(study, 0, 0, boards, chunk_states(seed, 0))
+        recs = Engine(study).run_chunk(0, boards, chunk_states(seed, 0))
         check_ten_point_records(study, recs)
         d = recs["deals"]
         for board in range(boards):
-            for deal in impl.trace_board(study, board):
+            for deal in Engine(study).trace_board(board):
                 rec = deal_record(study, deal)
                 out = replay(rec)
                 r = out["result"]
@@ -339,7 +340,7 @@ def test_the_heuristic_beats_random():
     impl = registry.game("pitch")
     study = Study.create("pitch", variant="ten_point", lineup=["heuristic", "random"] * 2,
                          boards=20, seed=9, seating="duplicate")
-    g = impl.run_chunk(study, 0, 0, 20, chunk_states(9, 0))["games"]
+    g = Engine(study).run_chunk(0, 20, chunk_states(9, 0))["games"]
     heuristic = g["player"] % 2 == 0
     assert g["win"][heuristic].mean() > 0.9
     assert np.all(g["end"] == 1)

@@ -9,6 +9,7 @@ from sim import registry
 from sim.games.tarot.records import DEALS, GAMES
 from sim.rng_nb import chunk_states
 from sim.study import Study
+from sim.engine import Engine
 
 # -- hand-made records: 4 players, fixed seating, game 0 of two deals, game 1 of one ------------------
 #
@@ -144,7 +145,7 @@ def test_summary_answers_every_question(hand_made):
 # -- real records ---------------------------------------------------------------------------------
 def play(study, chunk):
     first, n = study.chunk_bounds(chunk)
-    return registry.game(study.game).run_chunk(study, chunk, first, n, chunk_states(study.seed, chunk))
+    return Engine(study).run_chunk(first, n, chunk_states(study.seed, chunk))
 
 
 def concat(*parts):

@@ -10,6 +10,7 @@ from sim.games.tarot.cards import HALF_POINTS, names_in, parse_card
 from sim.replay import replay
 from sim.rng_nb import chunk_states
 from sim.study import Study
+from sim.engine import Engine
 
 TARGETS = np.array([56, 51, 41, 36])
 MULTIPLIERS = np.array([0, 1, 2, 4, 6])
@@ -82,7 +83,7 @@ def test_records_of_10000_deals(players, lineup):
     impl = registry.game("tarot")
     boards = DEALS // players + 1
     study = Study.create("tarot", players=players, lineup=[lineup], boards=boards, seed=11)
-    deals = impl.run_chunk(study, 0, 0, boards, chunk_states(11, 0))["deals"]
+    deals = Engine(study).run_chunk(0, boards, chunk_states(11, 0))["deals"]
     assert len(deals) == boards * players * players >= DEALS * players
     check_tarot_deals(deals, players)
 
@@ -92,9 +93,9 @@ def test_traced_deals_replay_every_card_once_and_91_points(players):
     impl = registry.game("tarot")
     study = Study.create("tarot", players=players, lineup=(["heuristic", "random"] * 3)[:players],
                          boards=40, seed=5)
-    records = impl.run_chunk(study, 0, 0, 40, chunk_states(5, 0))["deals"]
+    records = Engine(study).run_chunk(0, 40, chunk_states(5, 0))["deals"]
     for board in range(0, 40, 4):
-        for deal_no, deal in enumerate(impl.trace_board(study, board)):
+        for deal_no, deal in enumerate(Engine(study).trace_board(board)):
             record = impl.deal_record(study, deal)
             result = replay(record)
             r = result["result"]
@@ -122,7 +123,7 @@ def test_each_option_keeps_the_invariants(players, options):
     impl = registry.game("tarot")
     study = Study.create("tarot", players=players, lineup=["random"], boards=300, seed=3,
                          options=options)
-    records = impl.run_chunk(study, 0, 0, 300, chunk_states(3, 0))
+    records = Engine(study).run_chunk(0, 300, chunk_states(3, 0))
     deals, games = records["deals"], records["games"]
     per_game = impl.deals_per_game(study)
     assert per_game == options.get("deals", players)

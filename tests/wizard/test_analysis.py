@@ -17,6 +17,7 @@ from sim import registry
 from sim.games.wizard.records import DEALS, GAMES
 from sim.rng_nb import chunk_states
 from sim.study import Study
+from sim.engine import Engine
 
 # -- a hand-made Oh Hell run: 3 players, fixed seating, 2 games of 2 rounds -------------------
 #
@@ -185,7 +186,7 @@ def test_summary_speaks_of_each_strategy(hand_made):
 # -- real records -----------------------------------------------------------------------------
 def play(study, chunk):
     first, n = study.chunk_bounds(chunk)
-    return registry.game(study.game).run_chunk(study, chunk, first, n, chunk_states(study.seed, chunk))
+    return Engine(study).run_chunk(first, n, chunk_states(study.seed, chunk))
 
 
 def concat(*parts):

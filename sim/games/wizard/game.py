@@ -6,6 +6,7 @@ import numpy as np
 
 from ...bits_nb import cards_of
 from ...game import GameBase
+from . import cfg as C
 from .cards import OH_HELL_DECK, WIZARD_DECK, card_name
 from .records import DEALS, GAMES
 from .rules import RESTRICTIONS, schedule
@@ -21,18 +22,12 @@ class WizardFamilyGame(GameBase):
     family = "wizard"
     tables = {"deals": DEALS, "games": GAMES}
     analysis = "analysis.wizard"
-    kernels_module = "sim.games.wizard.kernels_nb"
     replay_module = "sim.games.wizard.replay"
     step_module = "sim.games.wizard.step_nb"
 
     def __init__(self, name: str):
         self.name = name
         self.deck = WIZARD_DECK if name == "wizard" else OH_HELL_DECK
-
-    @property
-    def random_decide(self):
-        from strategies import wizard_nb
-        return wizard_nb.random_decide
 
     # -- study -> kernel inputs -------------------------------------------------------
     def schedule(self, study) -> np.ndarray:
@@ -45,15 +40,14 @@ class WizardFamilyGame(GameBase):
         return len(self.schedule(study))
 
     def config(self, study) -> np.ndarray:
-        from . import kernels_nb as K
         opts = study.option_dict
-        cfg = np.zeros(K.CFG_SIZE, dtype=np.int64)
-        cfg[K.CFG_GAME] = 0 if self.name == "wizard" else 1
-        cfg[K.CFG_PLAYERS] = study.players
-        cfg[K.CFG_DECK] = self.deck
-        cfg[K.CFG_SCORING] = _SCORING[opts.get("scoring", "wizard")]
-        cfg[K.CFG_RESTRICT] = RESTRICTIONS.index(opts["dealer_restriction"])
-        cfg[K.CFG_SEATING] = self.seating_code(study)
+        cfg = np.zeros(C.CFG_SIZE, dtype=np.int64)
+        cfg[C.CFG_SEATING] = self.seating_code(study)
+        cfg[C.CFG_PLAYERS] = study.players
+        cfg[C.CFG_GAME] = 0 if self.name == "wizard" else 1
+        cfg[C.CFG_DECK] = self.deck
+        cfg[C.CFG_SCORING] = _SCORING[opts.get("scoring", "wizard")]
+        cfg[C.CFG_RESTRICT] = RESTRICTIONS.index(opts["dealer_restriction"])
         return cfg
 
     def random_deal(self, study, rng):

@@ -18,7 +18,7 @@ from ...bits_nb import cards_of
 from ...errors import TricksimError, choices
 from ...replay import (card_list, counted, current_trick_lines, dealt_once, decision_fields,
                        read_card, record_head, record_int, step_through, trick_line)
-from . import kernels_nb as K
+from . import step_nb as K
 from . import obs as O
 from .cards import (FIRST_JESTER, FIRST_WIZARD, OH_HELL_DECK, SUITS, WIZARD_DECK, card_name,
                     mask_of, parse_card, parse_suit)

@@ -1,0 +1,227 @@
+"""The board loop every game shares: written once here, bound to each game.
+
+Every function in this module is a *template*. It names a game's hooks
+(``new_game_nb``, ``deal_nb``, ``play_random_nb``, …) and the family's
+built-in heuristic (``heuristic_nb``) without defining them; none of them is
+compiled as it stands. :func:`sim.binding.bind` re-creates each template in
+a namespace that holds one game's hooks (its ``step_nb`` module) and
+compiles it with numba's on-disk cache under a name of that game's own
+(``simulate_chunk_nb__wizard``): one compiled kernel per game, loaded from
+the cache by every later process (docs/architecture.md, "One board loop").
+
+What a game's ``step_nb`` module supplies (docs/new_game.md lists it with
+the signatures; the contract is checked by ``tests/test_kit.py``):
+
+* the state: ``SEAT`` and ``PHASE``, the slots of the state (``st``) that
+  hold the seat to act and its decision kind; ``OBS_SIZE``;
+  ``deck_size_nb(cfg)`` (the cards of the deck it shuffles), ``seats_nb(cfg)``;
+* a game of a board: ``workspace_nb(cfg, aux)`` (a tuple of the arrays a
+  game keeps, the deal's state ``st`` and ``hands`` first),
+  ``room_deals_nb(cfg, aux)`` (the deals one game is given room for: its
+  longest, or the usual length of a game with no longest),
+  ``new_game_nb``, ``deal_nb``, ``trace_deal_nb``, ``deal_verdict_nb``,
+  ``deal_rows_nb`` and ``game_rows_nb``;
+* a deal's decisions: ``play_random_nb`` (plays on while the random player
+  is to act: the fast path, trick in locals), ``legal_now_nb`` (the legal
+  set of the decision waiting, two ``int64`` words in the game's encoding),
+  ``legal_has_nb``, ``actions_of_nb``, ``observe_nb``, ``apply_action_nb``
+  and ``deal_over_nb``.
+
+The random player is played inside the game's ``play_random_nb``; every
+other player (the built-in heuristic inline, a user's player through a
+function pointer) is asked here, in :func:`play_deal_nb`: the game's own
+compiled code never calls a player, so the heuristic is compiled once per
+kernel, in one place.
+"""
+import numpy as np
+from numba import prange
+
+from .kit_nb import (CFG_SEATING, DEAL_AGAIN, DEAL_KEEP, KIND_HEURISTIC, board_fits_nb, chunk_done_nb,
+                     draw_nb, flag_illegal_nb, flag_where_nb, rotations_nb, start_board_nb,
+                     start_game_nb, trace_decision_nb, trace_mark_nb, trace_rewind_nb)
+from .rng_nb import below
+
+# The names a template reads from the game's namespace (sim.binding checks them).
+HOOKS = ("SEAT", "PHASE", "OBS_SIZE", "deck_size_nb", "seats_nb", "new_state_nb",
+         "room_deals_nb", "new_game_nb", "deal_nb", "trace_deal_nb", "deal_verdict_nb",
+         "deal_rows_nb", "game_rows_nb", "play_deal_nb", "legal_now_nb", "legal_has_nb",
+         "actions_of_nb", "observe_nb", "apply_action_nb", "deal_over_nb")
+# ... and from the family's players.
+PLAYER_HOOKS = ("heuristic_nb",)
+# What the step interface alone reads.
+STEP_HOOKS = ("SEAT", "PHASE", "legal_now_nb", "legal_has_nb", "actions_of_nb", "observe_nb",
+              "apply_action_nb", "deal_over_nb")
+
+
+# -- asking a player ---------------------------------------------------------------------------
+def ask_player_nb(st, hands, cfg, seat, slot, lo, hi, draw, kinds, params, fns, obs, status):
+    """The decision of ``seat`` (lineup ``slot``) when another player than the random
+    one sits there: the built-in heuristic (compiled in here, once per game) or a
+    user's player (through a function pointer; ``fns`` is None when no user player
+    sits at the table, and numba then compiles this without the pointer call).
+
+    ``lo``, ``hi``: the legal set in the game's encoding; ``draw``: the decision's
+    draw from the decision stream. The game's ``observe_nb`` fills the observation
+    (the heuristic may be handed the state itself, see there). Returns the action,
+    checked, or -1 after an illegal one (``status`` says which).
+    """
+    if kinds[slot] == KIND_HEURISTIC or fns is None:
+        action = heuristic_nb(observe_nb(obs, st, hands, cfg, seat, lo, hi, draw, True),
+                              params[slot])
+    else:
+        action = fns[slot](observe_nb(obs, st, hands, cfg, seat, lo, hi, draw, False),
+                           params[slot])
+    if not legal_has_nb(st[PHASE], action, lo, hi):
+        flag_illegal_nb(status, seat, slot, st[PHASE], action, lo, hi)
+        return -1
+    return action
+
+
+# -- boards of whole games -------------------------------------------------------------------
+def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_board, n_boards,
+                      deals_out, games_out, status, done, trace):
+    """Play boards ``first_board …`` (whole games) and write their records
+    (the kernel contract of ``sim/engine.py``).
+
+    A board is one run of its own deal stream (``start_board_nb``): with
+    duplicate seating it is played once per rotation of the lineup, each game
+    restarting the stream. A game is played deal after deal until the game's
+    ``deal_rows_nb`` says it is over; a deal the game's ``deal_verdict_nb``
+    throws in is dealt again (attempt 1, 2, …: the game draws each attempt
+    from its own stream) and leaves no trace. Stops before a board whose room
+    (``room_deals_nb``) does not fit the arrays; a board that outgrows its
+    room (a game with no longest length) is dropped, and the engine plays it
+    again into larger arrays: its streams are its own. ``done`` gets
+    (boards played, deal rows, game rows); returns the boards played.
+    """
+    n = seats_nb(cfg)
+    seating = cfg[CFG_SEATING]
+    rotations = rotations_nb(n, seating)
+    board_deal_rows = rotations * room_deals_nb(cfg, aux) * n
+    st, hands = new_state_nb(cfg)
+    # exactly the observation: a player reading past its end fails a bounds check
+    # (tricksim check-player) instead of reading the deal's private slots
+    obs = np.zeros(OBS_SIZE, dtype=np.int64)
+    deck = np.zeros(deck_size_nb(cfg), dtype=np.int64)
+    board_rng = np.empty(4, dtype=np.uint64)
+    dec_rng = np.empty(4, dtype=np.uint64)
+    deal_rng = np.empty(4, dtype=np.uint64)
+    lineup = np.zeros(n, dtype=np.int64)
+    d_row = 0
+    g_row = 0
+    boards_done = 0
+    for b in range(n_boards):
+        if not board_fits_nb(deals_out, d_row, board_deal_rows, games_out, g_row, rotations * n):
+            break
+        board = first_board + b
+        start_board_nb(deal_base, dec_base, board, board_rng, dec_rng)
+        board_d_row = d_row
+        board_g_row = g_row
+        for rot in range(rotations):
+            game_id = start_game_nb(board_rng, deal_rng, deck, deck.shape[0], lineup, n, seating,
+                                    board, rot, rotations)
+            first_dealer = below(deal_rng, n)
+            new_game_nb(st, hands, cfg, aux, first_dealer)
+            deal_no = 0
+            redeals = 0
+            over = False
+            while not over:
+                if d_row + n > deals_out.shape[0]:     # out of room: the board is played again
+                    return chunk_done_nb(done, boards_done, board_d_row, board_g_row)
+                attempt = 0
+                while True:
+                    deal_nb(st, hands, cfg, aux, board_rng, deal_rng, deck, deal_no, attempt, first_dealer)
+                    mark = trace_mark_nb(trace)
+                    trace_deal_nb(trace, st, hands, cfg, game_id, deal_no)
+                    if not play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs,
+                                        status, trace):
+                        flag_where_nb(status, game_id, deal_no)
+                        return chunk_done_nb(done, boards_done, d_row, g_row)
+                    verdict = deal_verdict_nb(st, hands, cfg, attempt)
+                    if verdict != DEAL_AGAIN:
+                        break
+                    trace_rewind_nb(trace, mark)       # a deal dealt again leaves no trace
+                    attempt += 1
+                if verdict != DEAL_KEEP:               # nobody will ever play it: the game stops
+                    break
+                redeals += attempt
+                over = deal_rows_nb(st, hands, cfg, aux, deals_out, d_row, game_id, board,
+                                    deal_no, lineup, attempt)
+                d_row += n
+                deal_no += 1
+            g_row = game_rows_nb(st, hands, cfg, aux, games_out, g_row, game_id, board, lineup,
+                                 first_dealer, deal_no, redeals)
+        boards_done += 1
+    return chunk_done_nb(done, boards_done, d_row, g_row)
+
+
+def simulate_chunks_nb(cfg, aux, kinds, params, deal_bases, dec_bases, first_boards, n_boards,
+                       deal_offsets, game_offsets, deals_out, games_out, statuses, dones):
+    """Several chunks at once in numba threads (the in-process parallel path).
+
+    Chunk ``i`` writes into rows ``deal_offsets[i]:deal_offsets[i+1]`` and
+    ``game_offsets[i]:game_offsets[i+1]``; every board has its own streams,
+    so the records equal those of :func:`simulate_chunk_nb` chunk by chunk.
+    Built-in players only (a tuple of function pointers does not cross
+    ``prange``).
+    """
+    for i in prange(first_boards.shape[0]):
+        simulate_chunk_nb(cfg, aux, kinds, params, None, deal_bases[i], dec_bases[i],
+                          first_boards[i], n_boards[i],
+                          deals_out[deal_offsets[i]:deal_offsets[i + 1]],
+                          games_out[game_offsets[i]:game_offsets[i + 1]], statuses[i], dones[i],
+                          None)
+
+
+# -- the step interface: one decision at a time, from any position ---------------------------
+# With the game's own ``new_state_nb``, ``start_deal_nb`` and ``result_nb`` these make the
+# step interface of every game (sim/kit_nb.py lists it): replay, the kit's tests and search
+# players drive a deal with them. Copying a state is ``st.copy(), hands.copy()``.
+def to_act_nb(st):
+    """The seat to decide."""
+    return st[SEAT]
+
+
+def decision_nb(st):
+    """The kind of decision waiting (the game's ``PHASE_*`` code)."""
+    return st[PHASE]
+
+
+def legal_actions_nb(st, hands, cfg, out):
+    """The legal actions in ascending order into ``out``; returns their number."""
+    lo, hi = legal_now_nb(st, hands, cfg)
+    return actions_of_nb(st[PHASE], lo, hi, out)
+
+
+def is_legal_action_nb(st, hands, cfg, action):
+    """True when the seat to act may take ``action`` (any int64 is safe)."""
+    lo, hi = legal_now_nb(st, hands, cfg)
+    return legal_has_nb(st[PHASE], action, lo, hi)
+
+
+def apply_nb(st, hands, cfg, action):
+    """The seat to act takes ``action`` (legal: check it first)."""
+    apply_action_nb(st, hands, cfg, action)
+
+
+def is_over_nb(st):
+    """True when the deal is over."""
+    return deal_over_nb(st)
+
+
+def observation_nb(st, hands, cfg, draw, obs):
+    """The observation the seat to act gets before its decision (``draw`` in its
+    ``RANDOM`` slot), into ``obs``: the conformance harness and search players
+    see exactly what the engine hands a player."""
+    lo, hi = legal_now_nb(st, hands, cfg)
+    observe_nb(obs, st, hands, cfg, st[SEAT], lo, hi, draw, False)
+
+
+# The templates and how each is compiled: (name, numba options). The order is the
+# order of binding: a template is bound after every template it calls.
+KERNELS = (("ask_player_nb", {"inline": "always"}),
+           ("simulate_chunk_nb", {"nogil": True}),
+           ("simulate_chunks_nb", {"nogil": True, "parallel": True}))
+STEPS = (("to_act_nb", {}), ("decision_nb", {}), ("legal_actions_nb", {}),
+         ("is_legal_action_nb", {}), ("apply_nb", {}), ("is_over_nb", {}),
+         ("observation_nb", {}))
