@@ -10,28 +10,32 @@ compiles it with numba's on-disk cache under a name of that game's own
 the cache by every later process (docs/architecture.md, "One board loop").
 
 What a game's ``step_nb`` module supplies (docs/new_game.md lists it with
-the signatures; the contract is checked by ``tests/test_kit.py``):
+the signatures; ``sim/games/wizard/step_nb.py`` is the model):
 
-* the state: ``SEAT`` and ``PHASE``, the slots of the state (``st``) that
-  hold the seat to act and its decision kind; ``OBS_SIZE``;
-  ``deck_size_nb(cfg)`` (the cards of the deck it shuffles), ``seats_nb(cfg)``;
-* a game of a board: ``workspace_nb(cfg, aux)`` (a tuple of the arrays a
-  game keeps, the deal's state ``st`` and ``hands`` first),
-  ``room_deals_nb(cfg, aux)`` (the deals one game is given room for: its
-  longest, or the usual length of a game with no longest),
-  ``new_game_nb``, ``deal_nb``, ``trace_deal_nb``, ``deal_verdict_nb``,
-  ``deal_rows_nb`` and ``game_rows_nb``;
-* a deal's decisions: ``play_random_nb`` (plays on while the random player
-  is to act: the fast path, trick in locals), ``legal_now_nb`` (the legal
-  set of the decision waiting, two ``int64`` words in the game's encoding),
-  ``legal_has_nb``, ``actions_of_nb``, ``observe_nb``, ``apply_action_nb``
-  and ``deal_over_nb``.
+* the state: ``new_state_nb(cfg)`` -> ``(st, hands)``, an ``int64`` and a
+  ``uint64`` array that hold a deal's state and whatever a game of a board
+  carries from deal to deal (totals, the hands as dealt) in slots of its
+  own; ``SEAT`` and ``PHASE``, the slots of ``st`` that hold the seat to act
+  and its decision kind; ``OBS_SIZE``; ``seats_nb(cfg)``;
+  ``deck_size_nb(cfg)`` (the cards of the deck it shuffles);
+* a game of a board: ``room_deals_nb(cfg, aux)`` (the deals one game is
+  given room for: its longest, or the usual length of a game with no
+  longest), ``new_game_nb``, ``deal_nb`` (deal ``deal_no``, attempt
+  ``attempt``, and start its state), ``trace_deal_nb``, ``play_deal_nb``
+  (play the deal on to its end: the random player inline, every other
+  player through :func:`ask_player_nb`; False after an illegal action),
+  ``deal_verdict_nb`` (``sim.kit_nb.DEAL_KEEP``, ``DEAL_AGAIN`` or
+  ``DEAL_ABANDON``), ``deal_rows_nb`` (its rows; True when the game is over)
+  and ``game_rows_nb``;
+* a decision: ``legal_now_nb`` (the legal set of the decision waiting, two
+  ``int64`` words in the game's encoding), ``legal_has_nb``,
+  ``actions_of_nb``, ``observe_nb``, ``apply_action_nb`` and
+  ``deal_over_nb``.
 
-The random player is played inside the game's ``play_random_nb``; every
-other player (the built-in heuristic inline, a user's player through a
-function pointer) is asked here, in :func:`play_deal_nb`: the game's own
-compiled code never calls a player, so the heuristic is compiled once per
-kernel, in one place.
+Players are asked in one place, :func:`ask_player_nb`: the family's
+built-in heuristic is compiled in there, a user's player is called through
+a function pointer. The game's compiled functions that call it are bound
+with it (``sim/binding.py``), so the game's own code imports no player.
 """
 import numpy as np
 from numba import prange
@@ -130,7 +134,8 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
                     return chunk_done_nb(done, boards_done, board_d_row, board_g_row)
                 attempt = 0
                 while True:
-                    deal_nb(st, hands, cfg, aux, board_rng, deal_rng, deck, deal_no, attempt, first_dealer)
+                    deal_nb(st, hands, cfg, aux, board_rng, deal_rng, deck, deal_no, attempt,
+                            first_dealer)
                     mark = trace_mark_nb(trace)
                     trace_deal_nb(trace, st, hands, cfg, game_id, deal_no)
                     if not play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs,
@@ -142,9 +147,9 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
                         break
                     trace_rewind_nb(trace, mark)       # a deal dealt again leaves no trace
                     attempt += 1
+                redeals += attempt
                 if verdict != DEAL_KEEP:               # nobody will ever play it: the game stops
                     break
-                redeals += attempt
                 over = deal_rows_nb(st, hands, cfg, aux, deals_out, d_row, game_id, board,
                                     deal_no, lineup, attempt)
                 d_row += n
