@@ -1,7 +1,7 @@
 """The board loop every game shares: written once here, bound to each game.
 
 Every function in this module is a *template*. It names a game's hooks
-(``new_game_nb``, ``deal_nb``, ``play_random_nb``, …) and the family's
+(``new_game_nb``, ``deal_nb``, ``play_deal_nb``, …) and the family's
 built-in heuristic (``heuristic_nb``) without defining them; none of them is
 compiled as it stands. :func:`sim.binding.bind` re-creates each template in
 a namespace that holds one game's hooks (its ``step_nb`` module) and
