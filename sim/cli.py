@@ -362,7 +362,7 @@ def _add_check_player_parser(sub) -> None:
 
 
 def cmd_check_player(args) -> None:
-    from strategies.conformance import check_player
+    from sim.conformance import check_player
     from .errors import whole_number
     boards = whole_number("--games", args.games, lowest=1)
     verdicts = check_player(args.player, args.game, args.variant, boards=boards, seed=args.seed,

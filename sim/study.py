@@ -11,6 +11,8 @@ import json
 import math
 from dataclasses import asdict, dataclass
 
+from strategies.registry import resolve
+
 from . import registry
 from .errors import TricksimError, choices, whole_number  # noqa: F401  (whole_number: part of the API)
 
@@ -80,7 +82,6 @@ class Study:
         if len(lineup) == 1:
             lineup = lineup * n
         variant = meta.check_variant(variant)
-        from strategies.registry import resolve
         for spec in lineup:
             resolve(meta.family, spec, meta.name, variant)
         opts = meta.validate(options, variant)

@@ -21,7 +21,7 @@ import pytest
 
 from sim import registry
 from sim.cache import families
-from strategies.conformance import check_game, check_player
+from sim.conformance import check_game, check_player
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "docs" / "examples"

@@ -3,7 +3,7 @@
 Each built-in player of a game's family, the documented example user player
 (``strategies.examples:GREEDY``) and a bare ABI function must play every
 player count, option and seating without an illegal action, pass the
-conformance harness of ``tricksim check-player`` (``strategies.conformance``:
+conformance harness of ``tricksim check-player`` (``sim.conformance``:
 legal through a function pointer, deterministic, no read past the
 observation), and give the same records for the same study and seed. The
 two dispatch paths (built-ins inline, user players through function
@@ -24,7 +24,7 @@ from sim.errors import TricksimError
 from sim.games.wizard.cards import card_name, parse_card
 from sim.study import SEATINGS, Study
 from sim.engine import Engine
-from strategies.conformance import check_player, rule_settings
+from sim.conformance import check_player, rule_settings
 from strategies.registry import available
 
 GAMES = registry.all_games()

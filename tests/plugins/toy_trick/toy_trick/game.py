@@ -4,7 +4,7 @@ import numpy as np
 from sim.bits_nb import cards_of
 from sim.game import GameBase
 from .records import DEALS, GAMES
-from .step_nb import CFG_DEALS, CFG_SEATING, CFG_SIZE, CFG_TRUMP
+from .step_nb import CFG_DEALS, CFG_PLAYERS, CFG_SEATING, CFG_SIZE, CFG_TRUMP
 
 SUITS = "SHDC"
 
@@ -22,18 +22,13 @@ class ToyTrickGame(GameBase):
     family = "toy_trick"
     tables = {"deals": DEALS, "games": GAMES}
     analysis = "analysis.balance_only"   # the scoring balance is all this game reports
-    kernels_module = "toy_trick.kernels_nb"
     replay_module = "toy_trick.replay"
     step_module = "toy_trick.step_nb"
-
-    @property
-    def random_decide(self):
-        from .players import random_decide
-        return random_decide
 
     def config(self, study) -> np.ndarray:
         cfg = np.zeros(CFG_SIZE, dtype=np.int64)
         cfg[CFG_SEATING] = self.seating_code(study)
+        cfg[CFG_PLAYERS] = 2
         cfg[CFG_TRUMP] = 0 if study.option_dict["trump"] == "spades" else -1
         cfg[CFG_DEALS] = study.option_dict["deals"]
         return cfg

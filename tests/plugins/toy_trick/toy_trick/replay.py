@@ -12,7 +12,6 @@ from sim import registry
 from sim.errors import TricksimError
 from sim.kit_nb import CH_DEALER, CH_SIZE, CH_TOTALS, CH_TURNED
 from sim.replay import dealt_once, record_int, record_options, step_through
-from . import step_nb as S
 from .game import SUITS, TOY_TRICK_GAME, card_id, card_name
 
 
@@ -38,8 +37,9 @@ class _Replay:
         if dealer not in (0, 1):
             raise TricksimError(f"dealer must be 0 or 1, not {dealer}")
         totals = record.get("totals", [0, 0])
-        self.cfg = np.array([0, 0 if options["trump"] == "spades" else -1, options["deals"]],
+        self.cfg = np.array([0, 2, 0 if options["trump"] == "spades" else -1, options["deals"]],
                             dtype=np.int64)
+        S = self.steps = TOY_TRICK_GAME.steps
         self.st, self.hands = S.new_state_nb(self.cfg)
         chance = np.zeros(CH_SIZE, dtype=np.int64)
         chance[CH_DEALER] = dealer
@@ -51,25 +51,25 @@ class _Replay:
 
     def step(self, number, decision):
         where = f"decision {number}"
-        if S.is_over_nb(self.st):
+        if self.steps.is_over_nb(self.st):
             raise TricksimError(f"{where}: the deal is over (all 4 tricks were played)")
-        seat = int(S.to_act_nb(self.st))
+        seat = int(self.steps.to_act_nb(self.st))
         if decision.get("seat") != seat or decision.get("kind") != "play":
             raise TricksimError(f"{where}: seat {seat} is to play a card, not {decision!r}")
         card = _card(decision.get("value"), where)
-        if not S.is_legal_action_nb(self.st, self.hands, self.cfg, card):
+        if not self.steps.is_legal_action_nb(self.st, self.hands, self.cfg, card):
             out = np.zeros(16, dtype=np.int64)
-            legal = [card_name(int(c)) for c in out[:S.legal_actions_nb(self.st, self.hands, self.cfg, out)]]
+            legal = [card_name(int(c)) for c in out[:self.steps.legal_actions_nb(self.st, self.hands, self.cfg, out)]]
             raise TricksimError(f"{where}: seat {seat} may not play {card_name(card)}; "
                                 f"legal: {' '.join(legal)}")
-        S.apply_nb(self.st, self.hands, self.cfg, card)
+        self.steps.apply_nb(self.st, self.hands, self.cfg, card)
         self.plays.append((seat, card_name(card)))
 
     def result(self):
-        if not S.is_over_nb(self.st):
+        if not self.steps.is_over_nb(self.st):
             raise TricksimError("the record ends before the last trick")
         out = np.zeros(2, dtype=np.int64)
-        S.result_nb(self.st, self.cfg, out)
+        self.steps.result_nb(self.st, self.cfg, out)
         return {"tricks": [int(x) for x in out], "plays": self.plays}
 
 

@@ -29,13 +29,16 @@ import numba
 import numpy as np
 from numba.core.registry import CPUDispatcher
 
-from sim import registry
-from sim.errors import TricksimError, choices, counted
-from sim.kit_nb import ST_ACTION, ST_CODE, ST_DEAL, ST_GAME, ST_LEGAL, ST_LEGAL_HI, ST_PHASE, ST_SEAT, ST_SIZE
-from sim.rng_nb import chunk_states
-from sim.engine import Engine
-from sim.study import Study
-from .abi import KIND_USER, SIGNATURE, no_player
+from strategies.abi import KIND_USER, SIGNATURE, no_player
+from strategies.registry import _SPEC, Player, _import_user_module, resolve
+
+from . import registry
+from .engine import Engine
+from .errors import TricksimError, choices, counted
+from .kit_nb import (ST_ACTION, ST_CODE, ST_DEAL, ST_GAME, ST_LEGAL, ST_LEGAL_HI, ST_PHASE, ST_SEAT,
+                     ST_SIZE)
+from .rng_nb import chunk_states
+from .study import Study
 from .conformance_nb import (CHANGES_PARAMS, OTHER, PADDING, PAST_THE_END, RAISES, TWO_ANSWERS,
                              decode_fault, fault_nb)
 
@@ -261,7 +264,6 @@ def fault_text(impl, status, case: Case, seed: int) -> str:
 
 def player_family(spec: str) -> str | None:
     """The family of the Player a ``module:NAME`` spec names; None for a bare function."""
-    from .registry import _SPEC, Player, _import_user_module
     match = _SPEC.match(str(spec))
     name = match.group("name") if match else str(spec)
     if ":" not in name:
@@ -303,7 +305,6 @@ def check_player(spec: str, game: str | None = None, variant: str | None = None,
                  boards: int = 2, seed: int = 0, on_verdict=None) -> list[Verdict]:
     """Every verdict of the player ``spec`` (see the module docstring); ``on_verdict``
     is called with each as soon as it is known."""
-    from .registry import resolve
     pairs = games_to_check(spec, game, variant)
     player = resolve(registry.info(pairs[0][0]).family, spec)   # a spec that does not load: here
     checked = probe(player.decide)
