@@ -106,7 +106,8 @@ SECOND_PROCESS = """
 import json, sys
 from numba.core import event
 import sim
-from sim import registry
+from sim.engine import Engine
+from sim.rng_nb import chunk_states
 from sim.study import Study
 
 compiles = []
@@ -116,11 +117,9 @@ class Listener(event.Listener):
     def on_end(self, ev):
         pass
 with event.install_listener("numba:compile", Listener()):
-    study = Study.create("oh_hell", lineup=["random"], boards=2, seed=1)
-    game = registry.game("oh_hell")
-    Engine(study).run_chunk(0, 2, __import__("sim.rng_nb", fromlist=["x"]).chunk_states(1, 0))
+    study = Study.create("oh_hell", lineup=["random", "heuristic"] * 2, boards=2, seed=1)
+    Engine(study).run_chunk(0, 2, chunk_states(1, 0))
 import numba
-from sim.engine import Engine
 print(json.dumps({"compiles": compiles, "cache": numba.config.CACHE_DIR}))
 """
 
@@ -134,5 +133,7 @@ def test_a_kernel_compiled_in_one_process_is_loaded_from_the_cache_in_the_next()
     run()                            # compiles, or loads what an earlier session compiled
     second = run()
     assert second["compiles"] == []
-    folders = [p.name for p in Path(cache.base_folder()).iterdir()]
-    assert f"numba-{cache.folder_key('wizard')}" in folders
+    # the kit's board loop bound to Wizard / Oh Hell: one cache entry of its own, in the
+    # family's folder (keyed by the family's sources and the kit)
+    family_folder = Path(cache.base_folder()) / f"numba-{cache.folder_key('wizard')}"
+    assert list(family_folder.rglob("board_nb.simulate_chunk_nb__wizard-*.nbi"))
