@@ -2,10 +2,10 @@
 
 A set of cards is a ``uint64`` where the deck fits in 64 cards (Wizard 60,
 Oh Hell 52, Jass 36, Pitch 54). Decks of up to 128 cards (French Tarot 78,
-Beim Jupiter with 5 players 65) use two words: the ``*_w`` variants take a
-``uint64[::1]`` of words, card ``c`` living in bit ``c % 64`` of word
-``c // 64``. Every helper is branch-light and allocation-free so that it can
-sit in the innermost loop of a kernel.
+Beim Jupiter with 5 players 65) use two words, card ``c`` living in bit
+``c % 64`` of word ``c // 64`` (``sim/kit_nb.py`` chooses and lists actions of
+two-word sets; :func:`cards_of` reads either). Every helper is branch-light
+and allocation-free so that it can sit in the innermost loop of a kernel.
 """
 import numpy as np
 from llvmlite import ir
@@ -141,44 +141,6 @@ select = select_pdep if FAST_PDEP else select_broadword
 def bit(card):
     """The one-card set {card}."""
     return ONE << uint64(card)
-
-
-@njit(int64(uint64[::1]), cache=True)
-def popcount_w(words):
-    """Number of cards in a multi-word set."""
-    n = 0
-    for w in words:
-        n += popcount(w)
-    return n
-
-
-@njit(int64(uint64[::1], int64), cache=True)
-def select_w(words, k):
-    """Index of the k-th lowest card of a multi-word set (k from 0)."""
-    for i in range(words.shape[0]):
-        c = popcount(words[i])
-        if k < c:
-            return 64 * i + select(words[i], k)
-        k -= c
-    return -1
-
-
-@njit(cache=True)
-def has_w(words, card):
-    """True when the multi-word set holds ``card``."""
-    return (words[card >> 6] >> uint64(card & 63)) & ONE != ZERO
-
-
-@njit(cache=True)
-def add_w(words, card):
-    """Put ``card`` into the multi-word set in place."""
-    words[card >> 6] |= ONE << uint64(card & 63)
-
-
-@njit(cache=True)
-def remove_w(words, card):
-    """Take ``card`` out of the multi-word set in place."""
-    words[card >> 6] &= ~(ONE << uint64(card & 63))
 
 
 def cards_of(mask) -> list[int]:
