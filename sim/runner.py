@@ -55,7 +55,6 @@ from tqdm import tqdm
 from . import backends, cache, registry, store
 from .errors import TricksimError, choices, counted
 from .engine import Engine
-from .store import run_digest  # noqa: F401  (part of the runner's API)
 from .study import Study
 from strategies.abi import KIND_USER
 from strategies.registry import Lineup

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 from strategies.registry import resolve
 
 from . import registry
-from .errors import TricksimError, choices, whole_number  # noqa: F401  (whole_number: part of the API)
+from .errors import TricksimError, choices, whole_number
 
 SEATINGS = ("fixed", "rotate", "duplicate")
 

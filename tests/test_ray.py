@@ -13,7 +13,8 @@ import pytest
 
 pytest.importorskip("ray")
 
-from sim.runner import run_digest, run_study  # noqa: E402
+from sim.runner import run_study  # noqa: E402
+from sim.store import run_digest  # noqa: E402
 from sim.study import Study  # noqa: E402
 
 # one process runs both: two ray heads at once would contend for its ports

@@ -15,7 +15,8 @@ from numba import njit
 from sim import registry, store
 from sim.errors import TricksimError
 from sim.rng_nb import chunk_states
-from sim.runner import ChunkOrderFold, run_digest, run_study
+from sim.runner import ChunkOrderFold, run_study
+from sim.store import run_digest
 from sim.study import Study
 from sim.engine import Engine
 from strategies.abi import SIGNATURE
