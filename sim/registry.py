@@ -109,10 +109,11 @@ def _load_declarations() -> None:
     from . import games
     from importlib.util import find_spec
     for package in sorted(m.name for m in pkgutil.iter_modules(games.__path__) if m.ispkg):
-        # a game registers itself in its rules module; a package without one (a game
+        # a game registers itself in its info module; a package without one (a game
         # still being written) registers nothing
-        if find_spec(f"{games.__name__}.{package}.rules") is not None:
-            importlib.import_module(f"{games.__name__}.{package}.rules")
+        for module in ("info", "rules"):       # TRANSITION: rules, where games registered before
+            if find_spec(f"{games.__name__}.{package}.{module}") is not None:
+                importlib.import_module(f"{games.__name__}.{package}.{module}")
     for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
         try:
             loaded = point.load()

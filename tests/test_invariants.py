@@ -4,7 +4,7 @@ Two views:
 
 * **Records** — run studies through ``run_chunk`` (at least 10,000 deals per
   game and player count) and check the record tables against the rules as
-  written (``sim/games/wizard/rules.py``): tricks add up, bids in range, the
+  written (``sim/games/wizard/info.py``): tricks add up, bids in range, the
   dealer restriction, the scoring table, running totals, game results,
   where the trump comes from, what the deal can hold, how seats rotate.
   Expected values are recomputed here from the rules, never read back from

@@ -3,10 +3,30 @@
 The kit's header comes first (``sim.kit_nb.CFG_SEATING``, ``CFG_PLAYERS``);
 then the game's own slots. ``aux`` holds the hand sizes of a game's deals.
 """
-from ...kit_nb import CFG_HEADER, CFG_PLAYERS, CFG_SEATING  # noqa: F401  (the header)
+import numpy as np
+
+from ...kit_nb import CFG_HEADER, CFG_PLAYERS, CFG_SEATING, SEATINGS
+from .cards import OH_HELL_DECK, WIZARD_DECK
+from .info import RESTRICTIONS
+from .rules_nb import SCORING_CLASSIC, SCORING_PENALTY, SCORING_WIZARD
 
 CFG_GAME = CFG_HEADER        # 0 Wizard, 1 Oh Hell
 CFG_DECK = CFG_HEADER + 1    # cards in the pack: 60 or 52
 CFG_SCORING = CFG_HEADER + 2     # rules_nb.SCORING_*
 CFG_RESTRICT = CFG_HEADER + 3    # rules_nb.RESTRICT_* (the option's choices, in order)
 CFG_SIZE = CFG_HEADER + 4
+
+SCORING_CODES = {"wizard": SCORING_WIZARD, "classic": SCORING_CLASSIC, "penalty": SCORING_PENALTY}
+
+
+def config(game: str, players: int, options: dict, seating: str = "fixed") -> np.ndarray:
+    """The config of a rule setting: ``game`` (wizard or oh_hell), its players and typed
+    options (a study's, or a replayed record's)."""
+    cfg = np.zeros(CFG_SIZE, dtype=np.int64)
+    cfg[CFG_SEATING] = SEATINGS[seating]
+    cfg[CFG_PLAYERS] = players
+    cfg[CFG_GAME] = 0 if game == "wizard" else 1
+    cfg[CFG_DECK] = WIZARD_DECK if game == "wizard" else OH_HELL_DECK
+    cfg[CFG_SCORING] = SCORING_CODES[options.get("scoring", "wizard")]
+    cfg[CFG_RESTRICT] = RESTRICTIONS.index(options["dealer_restriction"])
+    return cfg

@@ -6,13 +6,10 @@ import numpy as np
 
 from ...bits_nb import cards_of
 from ...game import GameBase
-from . import cfg as C
+from .cfg import config
 from .cards import OH_HELL_DECK, WIZARD_DECK, card_name
 from .records import DEALS, GAMES
-from .rules import RESTRICTIONS, schedule
-from .rules_nb import SCORING_CLASSIC, SCORING_PENALTY, SCORING_WIZARD
-
-_SCORING = {"wizard": SCORING_WIZARD, "classic": SCORING_CLASSIC, "penalty": SCORING_PENALTY}
+from .info import schedule
 _PHASES = {0: "bid", 1: "trump", 2: "play"}   # obs.PHASE_*
 
 
@@ -40,15 +37,7 @@ class WizardFamilyGame(GameBase):
         return len(self.schedule(study))
 
     def config(self, study) -> np.ndarray:
-        opts = study.option_dict
-        cfg = np.zeros(C.CFG_SIZE, dtype=np.int64)
-        cfg[C.CFG_SEATING] = self.seating_code(study)
-        cfg[C.CFG_PLAYERS] = study.players
-        cfg[C.CFG_GAME] = 0 if self.name == "wizard" else 1
-        cfg[C.CFG_DECK] = self.deck
-        cfg[C.CFG_SCORING] = _SCORING[opts.get("scoring", "wizard")]
-        cfg[C.CFG_RESTRICT] = RESTRICTIONS.index(opts["dealer_restriction"])
-        return cfg
+        return config(self.name, study.players, study.option_dict, study.seating)
 
     def random_deal(self, study, rng):
         from ...kit_nb import CH_DEAL, CH_DEALER, CH_DEALS, CH_SIZE, CH_TURNED

@@ -1,11 +1,11 @@
-"""Replay a Wizard / Oh Hell record (one deal) on the engine's step functions.
+"""Replay a Wizard / Oh Hell record (one deal) through the step interface.
 
 A record gives the dealt hands, the turned card and the decisions of one
-deal (format: ``docs/records.md``). The replay drives the very kernels the
-simulation runs (``kernels_nb``: start the round, choose trump, bid, play)
-and scores with ``rules_nb.round_score``, so a record is judged by exactly
-the rules the simulation plays. Python only checks the record's shape and
-turns the engine's bitmasks into readable lists and error messages.
+deal (format: ``docs/records.md``). The replay drives the game's step
+interface (``sim.replay.StepView``: the very steps the simulation plays) and
+scores with ``rules_nb.round_score``, so a record is judged by exactly the
+rules the simulation plays. Python only checks the record's shape and turns
+the engine's actions into readable lists and error messages.
 """
 from __future__ import annotations
 
@@ -16,16 +16,15 @@ import numpy as np
 from ... import registry
 from ...bits_nb import cards_of
 from ...errors import TricksimError, choices
-from ...replay import (card_list, counted, current_trick_lines, dealt_once, decision_fields,
-                       read_card, record_head, record_int, step_through, trick_line)
-from . import step_nb as K
+from ...kit_nb import CH_DEAL, CH_DEALER, CH_DEALS, CH_SIZE, CH_TOTALS, CH_TURNED
+from ...replay import (StepView, card_list, counted, current_trick_lines, dealt_once,
+                       decision_fields, read_card, record_head, record_int, step_through, trick_line)
 from . import obs as O
+from .cfg import SCORING_CODES, config
 from .cards import (FIRST_JESTER, FIRST_WIZARD, OH_HELL_DECK, SUITS, WIZARD_DECK, card_name,
                     mask_of, parse_card, parse_suit)
-from .rules import RESTRICTIONS, schedule
-from .rules_nb import SCORING_CLASSIC, SCORING_PENALTY, SCORING_WIZARD, round_score
-
-SCORING_CODES = {"wizard": SCORING_WIZARD, "classic": SCORING_CLASSIC, "penalty": SCORING_PENALTY}
+from .info import schedule
+from .rules_nb import round_score
 PHASE_KINDS = {O.PHASE_TRUMP: "trump", O.PHASE_BID: "bid", O.PHASE_PLAY: "play"}
 KIND_VERBS = {"trump": "chose trump", "bid": "bid", "play": "played"}
 KINDS = ("trump", "bid", "play")
@@ -46,14 +45,6 @@ class Deal:
     totals_before: list[int]    # game totals before this deal (the leader restriction reads them)
     round_index: int            # the deal's place in the game's schedule (seen by players only)
     n_rounds: int
-
-    @property
-    def game_code(self) -> int:
-        return 0 if self.game == "wizard" else 1
-
-    @property
-    def restrict_mode(self) -> int:
-        return RESTRICTIONS.index(self.options["dealer_restriction"])
 
     @property
     def scoring(self) -> int:
@@ -143,8 +134,7 @@ def _turned_card(game: str, extra: dict, dealt: int, holder: dict) -> int:
 
 # -- stepping through the decisions ------------------------------------------
 
-def _legal_values(kind: str, mask) -> list:
-    ids = cards_of(mask)
+def _legal_values(kind: str, ids) -> list:
     if kind == "trump":
         return [SUITS[s] for s in ids]
     if kind == "bid":
@@ -166,19 +156,25 @@ def _trump_source(trump_card: int) -> str:
     return "turned"
 
 
-class _Replay:
+class _Replay(StepView):
     """The engine's state for one deal, advanced one recorded decision at a time."""
 
     def __init__(self, deal: Deal):
         self.deal = deal
-        self.pub = np.zeros(O.SIZE, dtype=np.int64)
-        self.hands = np.zeros(O.MAX_PLAYERS, dtype=np.uint64)
+        self.steps = registry.game(deal.game).steps
+        self.cfg = config(deal.game, deal.n, deal.options)
+        self.pub, self.hands = self.steps.new_state_nb(self.cfg)
+        self.st = self.pub
+        dealt = np.zeros(O.MAX_PLAYERS, dtype=np.uint64)
         for s, hand in enumerate(deal.hands):
-            self.hands[s] = np.uint64(mask_of(hand))
-        totals = np.zeros(O.MAX_PLAYERS, dtype=np.int64)
-        totals[:deal.n] = deal.totals_before
-        K.start_round_nb(self.pub, deal.n, deal.game_code, deal.dealer, deal.round_index,
-                         deal.n_rounds, deal.hand_size, deal.trump_card, totals)
+            dealt[s] = np.uint64(mask_of(hand))
+        chance = np.zeros(CH_SIZE, dtype=np.int64)
+        chance[CH_DEALER] = deal.dealer
+        chance[CH_DEAL] = deal.round_index
+        chance[CH_TURNED] = deal.trump_card
+        chance[CH_DEALS] = deal.n_rounds
+        chance[CH_TOTALS:CH_TOTALS + deal.n] = deal.totals_before
+        self.steps.start_deal_nb(self.pub, self.hands, self.cfg, dealt, chance)
         self.decisions: list[dict] = []
         self.tricks: list[dict] = []
         self.trick_leader = -1                # the trick in progress: who led, who played what
@@ -189,22 +185,11 @@ class _Replay:
     # the engine's view of whose turn it is
     @property
     def complete(self) -> bool:
-        return bool(self.pub[O.TRICK_NO] >= self.deal.hand_size)
+        return bool(self.steps.is_over_nb(self.pub))
 
     @property
     def kind(self) -> str:
-        return PHASE_KINDS[int(self.pub[O.PHASE])]
-
-    @property
-    def seat(self) -> int:
-        return int(self.pub[O.SEAT])
-
-    def legal_mask(self):
-        if self.kind == "trump":
-            return 0b1111                     # any suit: the engine offers all four
-        if self.kind == "bid":
-            return K.legal_bids_nb(self.pub, self.deal.restrict_mode)
-        return K.legal_play_nb(self.pub, self.hands)
+        return PHASE_KINDS[self.phase()]
 
     def step(self, number: int, decision) -> None:
         """Check decision ``number`` (counted from 1) against the engine and apply it."""
@@ -216,30 +201,31 @@ class _Replay:
         did = f"{where}: seat {seat} {KIND_VERBS[kind]} {value}"
         if kind != self.kind:
             raise TricksimError(f"{did}, but next is {self._expected()}")
-        if seat != self.seat:
-            raise TricksimError(f"{did}, but it is seat {self.seat}'s turn")
-        mask = self.legal_mask()
-        legal = _legal_values(kind, mask)
+        if seat != self.seat():
+            raise TricksimError(f"{did}, but it is seat {self.seat()}'s turn")
+        actions = self.legal()
+        legal = _legal_values(kind, actions)
         if kind == "trump":
             suit = self._suit(where, value)
-            K.apply_trump_nb(self.pub, suit)
+            self.apply(suit)                  # the engine offers all four suits
             value = SUITS[suit]
         elif kind == "bid":
             value = self._bid(where, seat, value, legal)
-            K.apply_bid_nb(self.pub, value)
+            self.apply(value)
         else:
-            card = self._playable_card(dec, mask, legal)
+            card = self._playable_card(dec, actions, legal)
             self._play(card)
             value = card_name(card)
         self.decisions.append({"seat": seat, "kind": kind, "value": value, "legal": legal})
 
     def _expected(self) -> str:
+        seat = self.seat()
         if self.kind == "trump":
-            return (f"the dealer's (seat {self.seat}) choice of trump, because "
+            return (f"the dealer's (seat {seat}) choice of trump, because "
                     f"{card_name(self.deal.trump_card)} was turned")
         if self.kind == "bid":
-            return f"seat {self.seat}'s bid (every seat bids before the first card)"
-        return f"seat {self.seat}'s card (bidding is over)"
+            return f"seat {seat}'s bid (every seat bids before the first card)"
+        return f"seat {seat}'s card (bidding is over)"
 
     def _suit(self, where, value) -> int:
         try:
@@ -260,7 +246,7 @@ class _Replay:
         raise TricksimError(f"{where}: seat {seat} bid {bid}; bids are 0 to {h} "
                             f"(legal bids: {_listed(legal)})")
 
-    def _playable_card(self, dec, mask, legal) -> int:
+    def _playable_card(self, dec, actions, legal) -> int:
         where, seat = dec.where, dec.seat
         card = dec.card(card_reader(self.deal.game))
         if not int(self.hands[seat]) >> card & 1:
@@ -270,7 +256,7 @@ class _Replay:
             held = _listed(card_name(c) for c in cards_of(self.hands[seat]))
             raise TricksimError(f"{where}: seat {seat} does not hold {card_name(card)}; "
                                 f"seat {seat} holds {held}")
-        if not int(mask) >> card & 1:
+        if card not in actions:
             lead = int(self.pub[O.LEAD_SUIT])
             # only a revoke is illegal; Oh Hell's pack has no Wizards or Jesters to play instead
             instead = " or play a Wizard or Jester" if self.deal.game == "wizard" else ""
@@ -283,13 +269,14 @@ class _Replay:
         if self.pub[O.TRICK_N] == 0:
             self.trick_leader = int(self.pub[O.TRICK_LEADER])
             self.trick_seats, self.trick_cards = [], []
-        self.trick_seats.append(self.seat)
+        self.trick_seats.append(self.seat())
         self.trick_cards.append(card_name(card))
         self.played_in[card] = int(self.pub[O.TRICK_NO]) + 1
-        winner = K.apply_play_nb(self.pub, self.hands, card)
-        if winner >= 0:
+        self.apply(card)
+        if self.pub[O.TRICK_N] == 0:          # the trick is complete: its winner leads the next
             self.tricks.append({"leader": self.trick_leader, "seats": self.trick_seats,
-                                "cards": self.trick_cards, "winner": int(winner), "points": None})
+                                "cards": self.trick_cards,
+                                "winner": int(self.pub[O.TRICK_LEADER]), "points": None})
 
     def result(self) -> dict:
         deal, pub = self.deal, self.pub
@@ -311,8 +298,8 @@ class _Replay:
                        "totals": totals, "complete": self.complete},
         }
         if not self.complete:
-            out["next"] = {"seat": self.seat, "kind": self.kind,
-                           "legal": _legal_values(self.kind, self.legal_mask())}
+            out["next"] = {"seat": self.seat(), "kind": self.kind,
+                           "legal": _legal_values(self.kind, self.legal())}
             if pub[O.TRICK_N] > 0:
                 out["current_trick"] = {"leader": self.trick_leader, "seats": self.trick_seats,
                                         "cards": self.trick_cards}
