@@ -30,7 +30,7 @@ import numpy as np
 from numba.core.registry import CPUDispatcher
 
 from strategies.abi import KIND_USER, SIGNATURE, no_player
-from strategies.registry import _SPEC, Player, _import_user_module, resolve
+from strategies.registry import _SPEC, Player, _import_user_module, abi_function, resolve
 
 from . import registry
 from .engine import Engine
@@ -193,7 +193,7 @@ def check_game(spec: str, game: str, variant: str | None = None, boards: int = 2
         checked = [slot for slot, name in enumerate(study.lineup) if name == study.lineup[0]]
         kinds[checked] = KIND_USER
         fns = tuple(probe_decide if slot in checked else
-                    (p.decide if p.kind == KIND_USER else no_player)
+                    (abi_function(p.decide) if p.kind == KIND_USER else no_player)
                     for slot, p in enumerate(players))
         fns += (no_player,) * (len(kinds) - len(fns))
         played, status = play(engine, kinds, params, fns)

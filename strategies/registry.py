@@ -26,6 +26,7 @@ import math
 import re
 from dataclasses import dataclass, field, replace
 
+import numba
 import numpy as np
 
 from sim.errors import TricksimError, choices
@@ -242,11 +243,30 @@ class Lineup:
 
 
 def abi_function(decide):
-    """``decide`` compiled with the ABI signature (a built-in's decision function is
-    compiled lazily, only when a lineup seats it as a user's player)."""
-    if tuple(SIGNATURE.args) not in [tuple(s) for s in getattr(decide, "signatures", [])]:
-        decide.compile(SIGNATURE.args)
-    return decide
+    """``decide`` as a function pointer: a dispatcher with the ABI signature as its
+    only compiled signature.
+
+    numba passes a tuple of dispatchers into a kernel only as first-class functions,
+    and a dispatcher becomes one only when it holds exactly one signature. A
+    function compiled lazily (a built-in's decision function, which also runs
+    inline) may gain a specialisation for another array layout at any time; so it
+    gets a twin compiled with the signature alone, once per process (or loaded from
+    the cache).
+    """
+    sigs = [tuple(s) for s in getattr(decide, "signatures", [])]
+    if sigs == [tuple(SIGNATURE.args)] and not getattr(decide, "_can_compile", True):
+        return decide            # compiled with the signature alone: it can gain no other
+    twin = _ABI_TWINS.get(decide)
+    if twin is None:
+        try:
+            twin = numba.njit(SIGNATURE, cache=True)(decide.py_func)
+        except RuntimeError:          # defined where numba cannot cache (e.g. an exec'd source)
+            twin = numba.njit(SIGNATURE)(decide.py_func)
+        _ABI_TWINS[decide] = twin
+    return twin
+
+
+_ABI_TWINS: dict = {}
 
 
 def heuristic_of(family: str, where: str):

@@ -103,12 +103,8 @@ def test_an_edit_to_one_game_changes_that_familys_folder_alone(tmp_path):
 
 
 SECOND_PROCESS = """
-import json, sys
+import json
 from numba.core import event
-import sim
-from sim.engine import Engine
-from sim.rng_nb import chunk_states
-from sim.study import Study
 
 compiles = []
 class Listener(event.Listener):
@@ -116,7 +112,11 @@ class Listener(event.Listener):
         compiles.append(ev.data["dispatcher"].py_func.__qualname__)
     def on_end(self, ev):
         pass
+# installed before sim is imported: the kit's eagerly typed helpers count too
 with event.install_listener("numba:compile", Listener()):
+    from sim.engine import Engine
+    from sim.rng_nb import chunk_states
+    from sim.study import Study
     study = Study.create("oh_hell", lineup=["random", "heuristic"] * 2, boards=2, seed=1)
     Engine(study).run_chunk(0, 2, chunk_states(1, 0))
 import numba
