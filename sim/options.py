@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from .errors import TricksimError, choices
 
 
@@ -55,6 +53,7 @@ class Option:
         )
 
     def pack(self, value: str | int) -> int:
+        """The value as compiled rules read it (see the class docstring)."""
         if isinstance(value, str):
             return self.choices.index(value)
         return len(self.choices) + int(value)
@@ -71,9 +70,15 @@ def validate_options(game: str, specs: tuple[Option, ...], raw: dict | None) -> 
     return {o.name: o.parse(game, raw[o.name]) if o.name in raw else o.default for o in specs}
 
 
-def pack_options(specs: tuple[Option, ...], values: dict) -> np.ndarray:
-    """The kernel's view of validated options: int64[len(specs)] in spec order."""
-    return np.array([o.pack(values[o.name]) for o in specs], dtype=np.int64)
+def packed(specs: tuple[Option, ...], values: dict, name: str) -> int:
+    """Option ``name`` as a game's compiled rules read it from the config
+    (:meth:`Option.pack`; a value not given takes the default). A game's
+    ``cfg.py`` writes its options with this, and its ``rules_nb`` constants
+    follow the order of the option's ``choices``."""
+    for option in specs:
+        if option.name == name:
+            return option.pack(values.get(name, option.default))
+    raise KeyError(name)
 
 
 def parse_assignments(items: list[str] | None) -> dict:

@@ -7,8 +7,8 @@ import numpy as np
 
 from ...kit_nb import CFG_HEADER, CFG_PLAYERS, CFG_SEATING, SEATINGS
 from .cards import OH_HELL_DECK, WIZARD_DECK
-from .info import RESTRICTIONS
-from .rules_nb import SCORING_CLASSIC, SCORING_PENALTY, SCORING_WIZARD
+from ...options import packed
+from .info import OH_HELL, WIZARD
 
 CFG_GAME = CFG_HEADER        # 0 Wizard, 1 Oh Hell
 CFG_DECK = CFG_HEADER + 1    # cards in the pack: 60 or 52
@@ -16,7 +16,12 @@ CFG_SCORING = CFG_HEADER + 2     # rules_nb.SCORING_*
 CFG_RESTRICT = CFG_HEADER + 3    # rules_nb.RESTRICT_* (the option's choices, in order)
 CFG_SIZE = CFG_HEADER + 4
 
-SCORING_CODES = {"wizard": SCORING_WIZARD, "classic": SCORING_CLASSIC, "penalty": SCORING_PENALTY}
+
+
+def scoring_code(options: dict) -> int:
+    """The scoring table as ``rules_nb.round_score`` reads it: Oh Hell's option, or
+    Wizard's own table (one of Oh Hell's choices)."""
+    return packed(OH_HELL.options, {"scoring": options.get("scoring", "wizard")}, "scoring")
 
 
 def config(game: str, players: int, options: dict, seating: str = "fixed") -> np.ndarray:
@@ -27,6 +32,7 @@ def config(game: str, players: int, options: dict, seating: str = "fixed") -> np
     cfg[CFG_PLAYERS] = players
     cfg[CFG_GAME] = 0 if game == "wizard" else 1
     cfg[CFG_DECK] = WIZARD_DECK if game == "wizard" else OH_HELL_DECK
-    cfg[CFG_SCORING] = SCORING_CODES[options.get("scoring", "wizard")]
-    cfg[CFG_RESTRICT] = RESTRICTIONS.index(options["dealer_restriction"])
+    cfg[CFG_SCORING] = scoring_code(options)
+    cfg[CFG_RESTRICT] = packed((WIZARD if game == "wizard" else OH_HELL).options, options,
+                               "dealer_restriction")
     return cfg

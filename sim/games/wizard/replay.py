@@ -20,7 +20,7 @@ from ...kit_nb import CH_DEAL, CH_DEALER, CH_DEALS, CH_SIZE, CH_TOTALS, CH_TURNE
 from ...replay import (StepView, card_list, counted, current_trick_lines, dealt_once,
                        decision_fields, read_card, record_head, record_int, step_through, trick_line)
 from . import obs as O
-from .cfg import SCORING_CODES, config
+from .cfg import config, scoring_code
 from .cards import (FIRST_JESTER, FIRST_WIZARD, OH_HELL_DECK, SUITS, WIZARD_DECK, card_name,
                     mask_of, parse_card, parse_suit)
 from .info import schedule
@@ -48,7 +48,7 @@ class Deal:
 
     @property
     def scoring(self) -> int:
-        return SCORING_CODES[self.options.get("scoring", "wizard")]
+        return scoring_code(self.options)
 
 
 # -- reading a record ---------------------------------------------------------

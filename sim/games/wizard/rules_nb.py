@@ -32,10 +32,10 @@ RESTRICT_LEADER = 0
 RESTRICT_ALWAYS = 1
 RESTRICT_NEVER = 2
 
-# scoring values
-SCORING_WIZARD = 0
-SCORING_CLASSIC = 1
-SCORING_PENALTY = 2
+# scoring values (index in the option's choices)
+SCORING_CLASSIC = 0
+SCORING_PENALTY = 1
+SCORING_WIZARD = 2
 
 
 @njit(cache=True, inline="always")
