@@ -34,7 +34,9 @@ def bind(unit: str, family: str | None, hooks: dict, templates, needs=board_nb.H
          label: str = "") -> SimpleNamespace:
     """The templates named in ``templates`` (``board_nb.KERNELS`` or ``board_nb.STEPS``)
     bound to ``hooks`` (a game's ``step_nb`` module's names, plus its family's
-    heuristic for the kernels), as compiled functions in a namespace.
+    heuristic for the kernels), as compiled functions in a namespace. A hook of
+    ``needs`` the game leaves out is the kit's default (``board_nb.DEFAULTS``),
+    bound the same way.
 
     A game's own compiled functions that ask a player (they call the template
     ``ask_player_nb``, directly or through one another) are bound too, so that
@@ -47,19 +49,30 @@ def bind(unit: str, family: str | None, hooks: dict, templates, needs=board_nb.H
     key = (unit, tuple(name for name, _ in templates))
     if key in _BOUND:
         return _BOUND[key]
-    missing = [name for name in needs if name not in hooks]
+    defaults = [(hook, getattr(board_nb, template), options)
+                for hook, template, options in board_nb.DEFAULTS
+                if hook in needs and hook not in hooks]
+    missing = [name for name in needs
+               if name not in hooks and name not in {hook for hook, _, _ in defaults}]
     if missing:
         raise TricksimError(f"{label or unit}: its step module lacks {', '.join(missing)} "
                             f"(docs/new_game.md lists what a game supplies)")
+    # the order of binding: a function is bound after every function it calls; a
+    # default hook that asks a player comes right after the template that asks
+    asks = [d for d in defaults if "ask_player_nb" in d[1].__code__.co_names]
+    plan = [d for d in defaults if d not in asks]
+    for name, options in templates:
+        plan.append((name, getattr(board_nb, name), options))
+        if name == "ask_player_nb":
+            plan += asks
     namespace = dict(vars(board_nb))
     namespace.update({k: v for k, v in hooks.items() if not k.startswith("__")})
     bound = SimpleNamespace()
-    names = [name for name, _ in templates]
-    for name, options in templates:
-        compiled = _bound_copy(getattr(board_nb, name), namespace, unit, family, options)
+    for name, template, options in plan:
+        compiled = _bound_copy(template, namespace, unit, family, options, name)
         namespace[name] = compiled         # a later function calls the bound copy
         setattr(bound, name, compiled)
-    for name in _asking(namespace, set(names)):
+    for name in _asking(namespace, {name for name, _, _ in plan}):
         namespace[name] = _bound_copy(namespace[name].py_func, namespace, unit, family,
                                       _options(namespace[name]))
     _BOUND[key] = bound
@@ -85,9 +98,11 @@ def _options(dispatcher) -> dict:
             if k in ("inline", "nogil", "parallel", "fastmath", "boundscheck", "error_model")}
 
 
-def _bound_copy(function, namespace: dict, unit: str, family: str | None, options: dict):
-    """``function``'s code over ``namespace``, compiled (cached) as ``<name>__<unit>``."""
-    name = function.__name__
+def _bound_copy(function, namespace: dict, unit: str, family: str | None, options: dict,
+                name: str | None = None):
+    """``function``'s code over ``namespace``, compiled (cached) as ``<name>__<unit>``
+    (``name``: the function's own by default)."""
+    name = name or function.__name__
     copy = types.FunctionType(function.__code__, namespace, name, function.__defaults__)
     copy.__qualname__ = f"{name}__{unit}"
     copy.__doc__ = function.__doc__

@@ -32,6 +32,15 @@ the signatures; ``sim/games/wizard/step_nb.py`` is the model):
   ``actions_of_nb``, ``observe_nb``, ``apply_action_nb`` and
   ``deal_over_nb``.
 
+A game may leave out the hooks the kit has a default for (:data:`DEFAULTS`):
+``seats_nb`` (the study's players), ``deal_verdict_nb`` (every deal is
+kept), ``legal_has_nb`` and ``actions_of_nb`` (the legal set is a set of
+actions in one or two words, action ``64 + i`` being bit ``i`` of the
+second) and ``play_deal_nb`` (one decision after another until
+``deal_over_nb``; the random player picks uniformly from the legal set).
+A game with decisions of another encoding, or a faster loop of its own,
+writes its own.
+
 Players are asked in one place, :func:`ask_player_nb`: the family's
 built-in heuristic is compiled in there, a user's player is called through
 a function pointer. The game's compiled functions that call it are bound
@@ -40,9 +49,11 @@ with it (``sim/binding.py``), so the game's own code imports no player.
 import numpy as np
 from numba import prange
 
-from .kit_nb import (CFG_SEATING, DEAL_AGAIN, DEAL_KEEP, KIND_HEURISTIC, board_fits_nb, chunk_done_nb,
-                     draw_nb, flag_illegal_nb, flag_where_nb, rotations_nb, start_board_nb,
-                     start_game_nb, trace_decision_nb, trace_mark_nb, trace_rewind_nb)
+from .kit_nb import (CFG_PLAYERS, CFG_SEATING, DEAL_AGAIN, DEAL_KEEP, KIND_HEURISTIC, KIND_RANDOM,
+                     NO_TRACE_SIZE, actions2_nb, board_fits_nb, chunk_done_nb, draw_nb,
+                     flag_illegal_nb, flag_where_nb, is_legal2_nb, random_choice2_nb, rotations_nb,
+                     start_board_nb, start_game_nb, trace_decision_nb, trace_mark_nb,
+                     trace_rewind_nb)
 from .rng_nb import below
 
 # The names a template reads from the game's namespace (sim.binding checks them).
@@ -79,6 +90,48 @@ def ask_player_nb(st, hands, cfg, seat, slot, lo, hi, draw, kinds, params, fns, 
         flag_illegal_nb(status, seat, slot, st[PHASE], action, lo, hi)
         return -1
     return action
+
+
+# -- the hooks a game may leave to the kit ---------------------------------------------------
+def default_seats_nb(cfg):
+    """The seats at the table: the study's players."""
+    return cfg[CFG_PLAYERS]
+
+
+def default_deal_verdict_nb(st, hands, cfg, attempt):
+    """Every deal is played and kept."""
+    return DEAL_KEEP
+
+
+def default_legal_has_nb(phase, action, lo, hi):
+    """``action`` is in the legal set (two words; any int64 is safe)."""
+    return is_legal2_nb(action, lo, hi)
+
+
+def default_actions_of_nb(phase, lo, hi, out):
+    """The legal set's actions in ascending order into ``out``; their number."""
+    return actions2_nb(np.uint64(lo), np.uint64(hi), out)
+
+
+def default_play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, trace):
+    """The deal played on to its end, one decision after another: the random player
+    inline (uniform over the legal set), any other through :func:`ask_player_nb`.
+    False after an illegal action."""
+    while not deal_over_nb(st):
+        seat = st[SEAT]
+        lo, hi = legal_now_nb(st, hands, cfg)
+        draw = draw_nb(dec_rng)
+        slot = lineup[seat]
+        if kinds[slot] == KIND_RANDOM:
+            action = random_choice2_nb(np.uint64(lo), np.uint64(hi), draw)
+        else:
+            action = ask_player_nb(st, hands, cfg, seat, slot, lo, hi, draw, kinds, params, fns,
+                                   obs, status)
+            if action < 0:
+                return False
+        trace_decision_nb(trace, seat, st[PHASE], action)
+        apply_action_nb(st, hands, cfg, action)
+    return True
 
 
 # -- boards of whole games -------------------------------------------------------------------
@@ -175,7 +228,7 @@ def simulate_chunks_nb(cfg, aux, kinds, params, deal_bases, dec_bases, first_boa
                           first_boards[i], n_boards[i],
                           deals_out[deal_offsets[i]:deal_offsets[i + 1]],
                           games_out[game_offsets[i]:game_offsets[i + 1]], statuses[i], dones[i],
-                          None)
+                          np.zeros(NO_TRACE_SIZE, dtype=np.int64))
 
 
 # -- the step interface: one decision at a time, from any position ---------------------------
@@ -221,6 +274,14 @@ def observation_nb(st, hands, cfg, draw, obs):
     lo, hi = legal_now_nb(st, hands, cfg)
     observe_nb(obs, st, hands, cfg, st[SEAT], lo, hi, draw, False)
 
+
+# The kit's default hooks: (hook, its template, numba options); bound when the game's
+# step module lacks the hook. ``play_deal_nb`` asks players: bound after ``ask_player_nb``.
+DEFAULTS = (("seats_nb", "default_seats_nb", {"inline": "always"}),
+            ("deal_verdict_nb", "default_deal_verdict_nb", {"inline": "always"}),
+            ("legal_has_nb", "default_legal_has_nb", {"inline": "always"}),
+            ("actions_of_nb", "default_actions_of_nb", {"inline": "always"}),
+            ("play_deal_nb", "default_play_deal_nb", {"inline": "always"}))
 
 # The templates and how each is compiled: (name, numba options). The order is the
 # order of binding: a template is bound after every template it calls.

@@ -33,7 +33,7 @@ from strategies.abi import KIND_USER, SIGNATURE, no_player
 from strategies.registry import _SPEC, Player, _import_user_module, abi_function, resolve
 
 from . import registry
-from .engine import Engine
+from .engine import NO_TRACE, Engine
 from .errors import TricksimError, choices, counted
 from .kit_nb import (ST_ACTION, ST_CODE, ST_DEAL, ST_GAME, ST_LEGAL, ST_LEGAL_HI, ST_PHASE, ST_SEAT,
                      ST_SIZE)
@@ -223,7 +223,7 @@ def play(engine, kinds, params, fns):
         status = np.zeros(ST_SIZE, dtype=np.int64)
         done = np.zeros(3, dtype=np.int64)
         engine.kernels.simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first,
-                                       left, records, games, status, done, None)
+                                       left, records, games, status, done, NO_TRACE)
         deals += int(done[1]) // seats
         if status[ST_CODE] != 0:
             return deals, status

@@ -27,8 +27,8 @@ The kernels' contract (``board_nb.simulate_chunk_nb``)::
                        deals_out, games_out, statuses, dones)
 
 ``status`` holds the first illegal action (layout in :mod:`sim.kit_nb`),
-``done`` (boards played, deal rows, game rows). ``trace`` is None, or an
-``int64`` array that logs each deal's start and every decision.
+``done`` (boards played, deal rows, game rows). ``trace`` is an ``int64``
+array that logs each deal's start and every decision, or empty (``NO_TRACE``).
 """
 from __future__ import annotations
 
@@ -43,6 +43,8 @@ from .errors import TricksimError
 from .kit_nb import (ST_ACTION, ST_CODE, ST_DEAL, ST_GAME, ST_LEGAL, ST_LEGAL_HI, ST_PHASE,
                      ST_SEAT, ST_SIZE, ST_SLOT, TRACE_DEAL, TRACE_START)
 from .rng_nb import chunk_states
+
+NO_TRACE = np.zeros(0, dtype=np.int64)   # the trace of a run that is not traced (sim/kit_nb.py)
 
 
 @njit(cache=True)
@@ -124,7 +126,7 @@ class Engine:
             done = np.zeros(3, dtype=np.int64)
             self.kernels.simulate_chunk_nb(self.cfg, self.aux, self.kinds, self.params, self.fns,
                                            deal_base, dec_base, first_board, n_boards, deals, games,
-                                           status, done, None)
+                                           status, done, NO_TRACE)
             if status[ST_CODE] != 0:
                 raise self.illegal_action_error(status)
             if done[0] == 0 and game.max_deals_per_game(study) is not None:

@@ -353,13 +353,17 @@ def chunk_done_nb(done, boards_done, d_row, g_row):
 
 
 # -- tracing a board (``tricksim deal``) ----------------------------------------------------
-# A kernel given a ``trace`` array (None on every other run: numba then compiles
-# the tracing away) logs each deal's start and every decision, so one board can
-# be turned into replayable records. Layout: trace[0] the next free slot (from
+# A kernel given a non-empty ``trace`` array logs each deal's start and every
+# decision, so one board can be turned into replayable records; every other run
+# passes an empty array (NO_TRACE). One array type for both, so that a game's
+# kernel compiles once, not twice: None instead of the empty array would compile
+# the tracing away, for a second full compile of every game (a branch on the
+# length per decision costs nothing measurable: docs/architecture.md). Layout: trace[0] the next free slot (from
 # TRACE_START), trace[1] 1 when the trace ran out of room; then entries
 #   TRACE_DEAL, game, deal, dealer, turned card, k, k totals, m, m hand words
 #   TRACE_DECISION, seat, decision kind, action
 TRACE_START = 2
+NO_TRACE_SIZE = 0       # the length of the trace of a run that is not traced
 TRACE_DEAL = 1
 TRACE_DECISION = 2
 
@@ -367,7 +371,7 @@ TRACE_DECISION = 2
 @njit(cache=True, inline="always")
 def trace_deal_start_nb(trace, game_id, deal_no, dealer, turned, totals, n_totals, hands, n_hands):
     """Log the start of a deal: who dealt, the turned card, the totals before it, the hands."""
-    if trace is not None:
+    if trace.shape[0] > 0:
         at = trace[0]
         if at + 7 + n_totals + n_hands > trace.shape[0]:
             trace[1] = 1
@@ -391,8 +395,8 @@ trace_deal_nb = trace_deal_start_nb     # TRANSITION: the games not yet on sim/b
 
 @njit(cache=True, inline="always")
 def trace_mark_nb(trace):
-    """Where the trace stands (0 without one): a deal dealt again rewinds to it."""
-    if trace is not None:
+    """Where the trace stands (0 when not tracing): a deal dealt again rewinds to it."""
+    if trace.shape[0] > 0:
         return trace[0]
     return 0
 
@@ -400,14 +404,14 @@ def trace_mark_nb(trace):
 @njit(cache=True, inline="always")
 def trace_rewind_nb(trace, mark):
     """Forget what was traced since ``mark``."""
-    if trace is not None:
+    if trace.shape[0] > 0:
         trace[0] = mark
 
 
 @njit(cache=True, inline="always")
 def trace_decision_nb(trace, seat, kind, action):
     """Log one decision (its seat, its kind, the action taken)."""
-    if trace is not None:
+    if trace.shape[0] > 0:
         at = trace[0]
         if at + 4 > trace.shape[0]:
             trace[1] = 1

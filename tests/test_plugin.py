@@ -61,7 +61,7 @@ def test_the_installed_game_simulates_reports_and_replays(site, tmp_path):
     manifest = json.loads((run / "manifest.json").read_text())
     assert manifest["status"] == "complete"
 
-    record = {"game": "toy_trick", "options": {"trump": "spades"}, "dealer": 0,
+    record = {"game": "toy_trick", "options": {"trump": "spades"}, "players": 2, "dealer": 0,
               "hands": [["S1", "H4", "D2", "C3"], ["S4", "H1", "H2", "D1"]],
               "decisions": [{"seat": 1, "kind": "play", "value": "H1"},
                             {"seat": 0, "kind": "play", "value": "H4"},

@@ -19,3 +19,7 @@ def trick_key(card, lead, trump):
     """Higher takes the trick: trumps 20 + rank, the suit led 10 + rank, others nothing."""
     suit = card // 4
     return (card % 4) + 10 * (suit == lead) + 20 * (suit == trump)
+
+
+# the trump suit by the option's choice (info.TRUMPS: none, spades)
+TRUMP_SUIT = np.array([-1, 0], dtype=np.int64)

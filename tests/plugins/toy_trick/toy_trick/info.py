@@ -1,4 +1,4 @@
-"""The rules as data: the game's metadata and options.
+"""The game's metadata: the rules as data, with its options.
 
 Two players, 16 cards (suits S H D C, ranks 1–4). A game is ``deals`` deals
 of 4 cards each; the deal passes to the other player, who leads first the
