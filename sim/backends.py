@@ -44,6 +44,7 @@ from pathlib import Path
 
 from . import store
 from .errors import TricksimError
+from .replay import compile_notice
 from .rng_nb import chunk_states
 
 BACKENDS = ("serial", "loky", "threading", "dask", "ray", "numba")
@@ -224,6 +225,33 @@ def check_installed(backend: str) -> None:
             importlib.import_module(module)
         except ImportError:
             raise TricksimError(f"the {backend} backend needs {module}: pip install tricksim[{extra}]") from None
+
+
+# -- compiling before a study file's runs -------------------------------------
+def _warm_engine(engine, threads: bool) -> None:
+    with compile_notice(engine.game.name):
+        engine.warmup(threads=threads)
+
+
+def warm_side_by_side(engines, jobs: int, threads: bool = False) -> None:
+    """Compile the kernels of several games at once, one game a process, into numba's
+    on-disk cache (numba compiles on one core; on a cold cache the games of a study
+    file then compile side by side, and each run loads its kernels). Engines that
+    share their kernels (one game's runs that differ only in options or seats) are
+    warmed once; a single one is left to its run. A worker's compile notice reaches
+    the parent's stderr."""
+    from joblib import Parallel, cpu_count, delayed
+
+    distinct = {}
+    for engine in engines:
+        # the bound kernel's name: one per step module and heuristic (sim/engine.py)
+        key = (engine.kernels.simulate_chunk_nb.py_func.__qualname__, engine.fns is not None)
+        distinct.setdefault(key, engine)
+    jobs = min(len(distinct), cpu_count() if jobs < 1 else jobs)
+    if jobs < 2:
+        return
+    Parallel(n_jobs=jobs, backend="loky", initializer=_ignore_ctrl_c)(
+        delayed(_warm_engine)(engine, threads) for engine in distinct.values())
 
 
 def workers(jobs: int, backend: str, scheduler: str | None, n_tasks: int) -> int:

@@ -270,6 +270,7 @@ def cmd_study(args) -> None:
         runs = load_study_file(args.file)
     comparisons = load_comparisons(args.file, runs)
     check_output_dir(args.out)
+    _compile_side_by_side([study for _, study in runs], args)
     for name, study in runs:
         print(f"== {name}: {study.game}, {study.players} players, {counted(study.boards, 'game')}, "
               f"seating {study.seating}")
@@ -279,6 +280,18 @@ def cmd_study(args) -> None:
     for name, a, b in comparisons:
         print(f"== {name}: {b} against {a} on the same deals")
         _compare(args.out / a, args.out / b, args.out / name)
+
+
+def _compile_side_by_side(studies, args) -> None:
+    """The games of a study file compiled at once, one a process (a first run's wait;
+    a warm cache loads them in a moment). Only where the runs' workers share this
+    machine's cache."""
+    from .backends import warm_side_by_side
+    from .engine import Engine
+    if args.backend not in ("loky", "numba", "threading") or args.jobs == 1:
+        return
+    warm_side_by_side([Engine(study) for study in studies], args.jobs,
+                      threads=args.backend == "numba")
 
 
 def cmd_report(args) -> None:

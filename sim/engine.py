@@ -55,13 +55,19 @@ def _never_asked(obs, params):
 
 def kernels_of(game, variant: str):
     """The compiled kernels of a game's variant: the board loop bound to its step
-    module and its family's heuristic (one binding per step module and process)."""
+    module and its family's heuristic (one binding per step module and heuristic,
+    and process)."""
     module = game.steps_module(variant)
     if not hasattr(module, "deal_rows_nb"):      # TRANSITION: a game's own board loop
         return game.kernels
+    heuristic = heuristic_of(game.family, variant or game.name) or _never_asked
     hooks = dict(vars(module))
-    hooks["heuristic_nb"] = heuristic_of(game.family, variant or game.name) or _never_asked
+    hooks["heuristic_nb"] = heuristic
     unit, family = binding_name(module, game.family)
+    if heuristic.__name__ not in ("heuristic_nb", "_never_asked"):
+        # a variant's own heuristic: a kernel (and a cache entry) of its own, as
+        # numba's cache tells bound copies apart by name, not by what they call
+        unit = f"{unit}_{heuristic.__name__.removesuffix('_nb')}"
     return bind(unit, family, hooks, board_nb.KERNELS, label=game.name)
 
 
