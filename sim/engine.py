@@ -35,7 +35,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from strategies.registry import Lineup, heuristic_of
+from strategies.registry import Lineup, heuristic_by_variant, heuristic_of
 
 from . import board_nb, registry
 from .binding import bind, binding_name
@@ -64,10 +64,10 @@ def kernels_of(game, variant: str):
     hooks = dict(vars(module))
     hooks["heuristic_nb"] = heuristic
     unit, family = binding_name(module, game.family)
-    if heuristic.__name__ not in ("heuristic_nb", "_never_asked"):
-        # a variant's own heuristic: a kernel (and a cache entry) of its own, as
+    if heuristic_by_variant(game.family):
+        # a heuristic per variant: a kernel (and a cache entry) of its own each, as
         # numba's cache tells bound copies apart by name, not by what they call
-        unit = f"{unit}_{heuristic.__name__.removesuffix('_nb')}"
+        unit = f"{unit}_{variant or game.name}"
     return bind(unit, family, hooks, board_nb.KERNELS, label=game.name)
 
 

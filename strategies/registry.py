@@ -279,6 +279,13 @@ def heuristic_of(family: str, where: str):
     return None
 
 
+def heuristic_by_variant(family: str) -> bool:
+    """True when the family's built-in heuristic is a function per game or variant
+    (``Player.inline`` a dict): each then needs a kernel of its own."""
+    return any(p.kind == KIND_HEURISTIC and isinstance(p.inline, dict)
+               for p in _load_builtins(family).values())
+
+
 def _load_user(family: str, target: str) -> Player:
     module_name, _, attr = target.partition(":")
     module = _import_user_module(target, module_name)
