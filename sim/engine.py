@@ -64,10 +64,11 @@ def kernels_of(game, variant: str):
     hooks = dict(vars(module))
     hooks["heuristic_nb"] = heuristic
     unit, family = binding_name(module, game.family)
-    if heuristic_by_variant(game.family):
+    where = variant or game.name
+    if heuristic_by_variant(game.family) and not unit.endswith(where):
         # a heuristic per variant: a kernel (and a cache entry) of its own each, as
         # numba's cache tells bound copies apart by name, not by what they call
-        unit = f"{unit}_{variant or game.name}"
+        unit = f"{unit}_{where}"
     return bind(unit, family, hooks, board_nb.KERNELS, label=game.name)
 
 
