@@ -17,6 +17,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from sim import registry
 from sim.study import Study
 from sim.games.tarot import obs as O
+from sim.games.tarot.cards import words_of
 from sim.kit_nb import random_choice2_nb
 from strategies import tarot_nb as T
 
@@ -28,9 +29,10 @@ S = impl.steps
 params = np.array(T.DEFAULTS + (0.0,) * (16 - len(T.DEFAULTS)), dtype=np.float64)
 rng = np.random.default_rng(7)
 out = np.zeros(8, dtype=np.int64)
+actions = np.zeros(128, dtype=np.int64)
 
 def decide(st, hands, heuristic, draw):
-    lo, hi = S.legal_now_nb(st, hands)
+    lo, hi = words_of(actions[:S.legal_actions_nb(st, hands, cfg, actions)])   # the legal set's two words
     if not heuristic:
         return random_choice2_nb(np.uint64(lo), np.uint64(hi), np.int64(draw))
     obs = np.zeros(O.STATE_SIZE, dtype=np.int64)

@@ -12,6 +12,7 @@ RANDOM = register(Player(
 HEURISTIC = register(Player(
     name="heuristic", family="tarot", kind=KIND_HEURISTIC, decide=tarot_nb.heuristic_decide,
     param_names=tarot_nb.NAMES, param_values=tarot_nb.DEFAULTS, param_ranges=tarot_nb.RANGES,
+    inline=tarot_nb.heuristic_nb,
     param_docs=(
         "hand strength to bid Take",
         "hand strength to bid Guard",

@@ -12,7 +12,6 @@ import numpy as np
 import pytest
 
 from sim.games.tarot import obs as O
-from sim.games.tarot import step_nb as S
 from sim.games.tarot.cards import NAMES, parse_card, words_of
 from sim.games.tarot.replay import _Replay
 from sim.games.tarot.rules_nb import card_key, lead_of, legal_play
@@ -232,5 +231,5 @@ def test_the_heuristic_calls_a_card_it_does_not_hold_from_its_longest_suit(hand,
     obs = np.zeros(O.STATE_SIZE, np.int64)
     obs[:O.OBS_SIZE] = state.st[:O.OBS_SIZE]
     obs[O.HAND:O.HAND + 2] = state.hands[0:2].view(np.int64)
-    obs[O.LEGAL:O.LEGAL + 2] = np.array(S.legal_now_nb(state.st, state.hands), np.uint64).view(np.int64)
+    obs[O.LEGAL:O.LEGAL + 2] = words_of(state.legal()).view(np.int64)
     assert play(obs) == called

@@ -14,10 +14,11 @@ from ...game import GameBase
 from ...kit_nb import CH_DEALER, CH_SIZE
 from . import obs as O
 from .cards import NAMES, card_name, cards_in
-from .info import DEALS_ONE_EACH
+from .cfg import config
+from .info import deals_per_game
 from .records import DEALS, GAMES
-from .replay import BIDS, HANDFUL_NAMES, config as replay_config
-from .step_nb import CFG_DEALS, CFG_SEATING, DOG_CARDS, HAND_CARDS
+from .replay import BIDS, HANDFUL_NAMES
+from .rules_nb import DOG_CARDS, HAND_CARDS, HANDFUL_TRUMPS
 
 
 class TarotGame(GameBase):
@@ -25,25 +26,15 @@ class TarotGame(GameBase):
     family = "tarot"
     tables = {"deals": DEALS, "games": GAMES}
     analysis = "analysis.tarot"
-    kernels_module = "sim.games.tarot.kernels_nb"
     replay_module = "sim.games.tarot.replay"
     step_module = "sim.games.tarot.step_nb"
     hand_words = 2                        # ``dealt``: two words a seat, then the dog
 
-    @property
-    def random_decide(self):
-        from strategies import tarot_nb
-        return tarot_nb.random_decide
-
     def deals_per_game(self, study) -> int:
-        deals = study.option_dict["deals"]
-        return study.players if deals == DEALS_ONE_EACH else int(deals)
+        return deals_per_game(study.players, study.option_dict["deals"])
 
     def config(self, study) -> np.ndarray:
-        cfg = replay_config(study.players, study.option_dict)
-        cfg[CFG_SEATING] = self.seating_code(study)
-        cfg[CFG_DEALS] = self.deals_per_game(study)
-        return cfg
+        return config(study.players, study.option_dict, study.seating)
 
     def random_deal(self, study, rng: np.random.Generator):
         n = study.players
@@ -113,7 +104,6 @@ def _shown(lo, hi, hands, deal, seat, n, level) -> list[str]:
     """The trumps a handful of ``level`` shows: the lowest ones held when the seat plays its
     first card (dealt, plus the dog for a taker who took it, less his discard), the
     Excuse only when one trump short."""
-    from .rules_nb import HANDFUL_TRUMPS
     held = set(cards_in(lo, hi))
     # the taker's hand changed with the dog and the discard
     bids = [a for s, k, a in deal["decisions"] if k == O.PHASE_BID]

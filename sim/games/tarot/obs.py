@@ -3,6 +3,8 @@
 A set of cards is two words (``cards.py``); a slot pair ``X``, ``X + 1`` holds
 its low and high word as int64.
 """
+MAX_SEATS = 5        # per-seat slots hold this many entries
+
 PHASE_BID = 0        # pass (0), Take (1), Guard (2), Guard Without (3), Guard Against (4)
 PHASE_CALL = 1       # 5 players: the card called (a King; with all four Kings a Queen, and so on down)
 PHASE_DISCARD = 2    # one card into the discard (repeated until it is full)
@@ -57,6 +59,6 @@ PETIT_TRICK = 58     # trick in which the Petit was played, -1
 PETIT_SIDE = 59      # side that won that trick: 1 taker's, 0 defence
 EXCUSE_TRICK = 60    # trick in which the Excuse was played, -1
 ANNULLED = 61        # 1 all passed, 2 petit sec (no play; the deal is dealt again)
-PETIT_SEC_RULE = 62  # 1: a petit sec annuls the deal
-EXCHANGE = 63        # 1: the fft Excuse exchange (a half-point to the trick's side)
+PETIT_SEC_RULE = 62  # the option petit_sec (rules_nb.PETIT_SEC_*)
+EXCHANGE = 63        # the option excuse_exchange (rules_nb.EXCHANGE_*)
 STATE_SIZE = 64

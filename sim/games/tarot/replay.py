@@ -1,6 +1,11 @@
 """Replay a French Tarot record (docs/records.md) through the step interface,
 and its transcript.
 
+The replay drives the game's step interface (``sim.replay.StepView``: the
+very steps the simulation plays), so a record is judged by exactly the rules
+the simulation plays; Python checks the record's shape and turns the
+engine's actions into readable lists and error messages.
+
 A record is one deal: ``hands`` as dealt, ``extra.dog`` the dog as dealt, and
 the decisions ``bid``, ``call`` (5 players), ``discard`` (a list of cards),
 ``slam`` (true, only when declared), ``handful`` (the trumps shown, only when
@@ -11,15 +16,17 @@ from functools import partial
 
 import numpy as np
 
+from ... import registry
 from ...errors import TricksimError, choices
 from ...kit_nb import CH_DEALER, CH_SIZE
 from ...replay import (StepView, card_list, counted, dealt_once, decision_fields, record_head,
                        sorted_names, step_through)
 from . import obs as O
-from . import step_nb as S
-from .cards import EXCUSE, NAMES, card_name, cards_in, is_trump, names_in, parse_card
-from .info import TAROT_INFO
-from .rules_nb import HANDFUL_TRUMPS
+from .cards import EXCUSE, HALF_POINTS, NAMES, card_name, cards_in, is_trump, names_in, parse_card
+from .cfg import config
+from .info import TAROT
+from .play_nb import score_nb
+from .rules_nb import DOG_CARDS, HAND_CARDS, HANDFUL_TRUMPS
 
 _cards = partial(card_list, parse_card=parse_card)   # a record's list of tarot cards
 _sorted_names = partial(sorted_names, names=NAMES)
@@ -32,16 +39,6 @@ KINDS = ("bid", "call", "discard", "slam", "handful", "play")
 EXTRA = ("dog",)
 
 
-def config(players: int, options: dict) -> np.ndarray:
-    cfg = np.zeros(S.CFG_SIZE, dtype=np.int64)
-    cfg[S.CFG_PLAYERS] = players
-    cfg[S.CFG_PETIT_SEC] = 1 if options["petit_sec"] == "redeal" else 0
-    cfg[S.CFG_EXCHANGE] = 1 if options["excuse_exchange"] == "fft" else 0
-    return cfg
-
-
-
-
 def _half(points: int):
     """Half-points as points: a whole number, or a number ending in .5."""
     return points // 2 if points % 2 == 0 else points / 2
@@ -50,14 +47,13 @@ def _half(points: int):
 
 
 class _Replay(StepView):
-    steps = S
 
     def __init__(self, record: dict):
-        head = record_head(TAROT_INFO, record, extra_fields=EXTRA, needs=("extra.dog",))
+        head = record_head(TAROT, record, extra_fields=EXTRA, needs=("extra.dog",))
         n, dealer, options, extra = head.n, head.dealer, head.options, head.extra
         if "dog" not in extra:
             raise TricksimError("a tarot record needs extra.dog, the dog as dealt")
-        hand_size, dog_size = int(S.HAND_CARDS[n - 3]), int(S.DOG_CARDS[n - 3])
+        hand_size, dog_size = int(HAND_CARDS[n - 3]), int(DOG_CARDS[n - 3])
         ids = [_cards(h, f"hands[{s}]") for s, h in enumerate(head.hands)]
         for s, h in enumerate(ids):
             if len(h) != hand_size:
@@ -69,16 +65,17 @@ class _Replay(StepView):
                                 f"dog has {dog_size}")
         dealt_once(ids + [dog], card_name, others=("the dog",))   # 78 distinct cards: the whole pack
         self.n, self.dealer, self.options = n, dealer, options
+        self.steps = registry.game(TAROT.name).steps
         self.cfg = config(n, options)
-        self.st, self.hands = S.new_state_nb(self.cfg)
-        words = np.zeros(2 * S.MAX_SEATS + 2, dtype=np.uint64)
+        self.st, self.hands = self.steps.new_state_nb(self.cfg)
+        words = np.zeros(2 * O.MAX_SEATS + 2, dtype=np.uint64)
         for s, h in enumerate(ids + [dog]):
             slot = 2 * n if s == n else 2 * s
             for c in h:
                 words[slot + (c >> 6)] |= np.uint64(1) << np.uint64(c & 63)
         chance = np.zeros(CH_SIZE, dtype=np.int64)
         chance[CH_DEALER] = dealer
-        S.start_deal_nb(self.st, self.hands, self.cfg, words, chance)
+        self.steps.start_deal_nb(self.st, self.hands, self.cfg, words, chance)
         self.dog = dog
         self.decisions: list[dict] = []
         self.tricks: list[dict] = []
@@ -110,7 +107,7 @@ class _Replay(StepView):
             self.apply(0)
         if self.phase() == O.PHASE_HANDFUL and kind != "handful":
             self.apply(0)
-        if S.is_over_nb(self.st):
+        if self.steps.is_over_nb(self.st):
             raise TricksimError(f"{where}: the deal is over; nothing more to decide")
         seat, phase = self.seat(), self.phase()
         expected = O.PHASE_NAMES[phase]
@@ -222,7 +219,7 @@ class _Replay(StepView):
         if int(self.st[O.TRICK_NO]) > no:    # the trick is complete
             last = no == int(self.st[O.N_TRICKS]) - 1
             winner = int(self.st[O.TRICK_LEADER])
-            points = sum(int(S.HALF_POINTS[c]) for c in self.trick["cards"]
+            points = sum(int(HALF_POINTS[c]) for c in self.trick["cards"]
                          if c != EXCUSE or last)
             self.tricks.append({"leader": self.trick["leader"], "seats": self.trick["seats"],
                                 "cards": [NAMES[c] for c in self.trick["cards"]],
@@ -243,7 +240,7 @@ class _Replay(StepView):
         taker = int(st[O.TAKER])
         res = {"redeal": None, "taker": taker if taker >= 0 else None,
                "contract": BIDS[int(st[O.CONTRACT])] if taker >= 0 else None,
-               "complete": bool(S.is_over_nb(st)),
+               "complete": bool(self.steps.is_over_nb(st)),
                "discard": self.discard or None,
                "discard_shown": names_in(st[O.SHOWN], st[O.SHOWN + 1]) or None}
         if n == 5:
@@ -263,10 +260,10 @@ class _Replay(StepView):
                                         "cards": [NAMES[c] for c in self.trick["cards"]]}
             return out
         scores = np.zeros(n, dtype=np.int64)
-        S.result_nb(st, self.cfg, scores)
+        self.steps.result_nb(st, self.cfg, scores)
         res["scores"] = [int(x) for x in scores]
         if not annulled:
-            made, margin, score = S.score_nb(st)
+            made, margin, score = score_nb(st)
             oudlers = int(st[O.TAKER_OUDLERS])
             petit = int(st[O.PETIT])
             # the winner of the trick that held the Petit (the side's seat that won petit au bout)

@@ -7,6 +7,8 @@ Sets of cards are two words ``(lo, hi)`` (``cards.py``: ids 0 … 63 in ``lo``,
 import numpy as np
 from numba import njit
 
+from ...bits_nb import popcount
+
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
 TRUMP_1 = 56
@@ -23,6 +25,13 @@ SUIT_MASK = np.array([((1 << 14) - 1) << (14 * s) for s in range(4)], dtype=np.u
 OUDLERS_LO = np.uint64(1) << np.uint64(56)
 OUDLERS_HI = np.uint64((1 << 12) | (1 << 13))     # T21, EX
 
+HAND_CARDS = np.array([24, 18, 15], dtype=np.int64)   # cards a hand, by players 3, 4, 5
+DOG_CARDS = np.array([6, 6, 3], dtype=np.int64)       # cards in the dog, by players 3, 4, 5
+
+# the options as cfg.py packs them: the order of their choices (info.py)
+PETIT_SEC_REDEAL, PETIT_SEC_PLAY = range(2)           # petit_sec
+EXCHANGE_FFT, EXCHANGE_NONE = range(2)                # excuse_exchange
+
 # contracts: 0 pass, then Take, Guard, Guard Without, Guard Against
 PASS, TAKE, GUARD, GUARD_WITHOUT, GUARD_AGAINST = range(5)
 MULTIPLIER = np.array([0, 1, 2, 4, 6], dtype=np.int64)
@@ -34,15 +43,8 @@ HANDFUL_TRUMPS = np.array([[13, 15, 18], [10, 13, 15], [8, 10, 13]], dtype=np.in
 
 @njit(cache=True, inline="always")
 def popcount2(lo, hi):
-    return _pop(lo) + _pop(hi)
-
-
-@njit(cache=True, inline="always")
-def _pop(x):
-    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+    """Cards in a two-word set."""
+    return popcount(lo) + popcount(hi)
 
 
 @njit(cache=True, inline="always")

@@ -1,461 +1,61 @@
-"""French Tarot's deal, one decision at a time, and the kit's step interface on it.
+"""French Tarot on the kit's board loop (``sim/board_nb.py``): the state of a game
+of a board, the step interface's own functions, and the hooks the board loop
+is bound to.
 
-The state is ``(st, hands)``: ``st`` the observation (``obs.py``) then the
-private slots; ``hands`` two words per seat (seat ``s``: ``hands[2s]``,
-``hands[2s + 1]``) and the dog in the last two words. Every decision's
-legal set is two words of action bits (``action = 64 × word + bit``): cards
-for the card decisions, the numbers ``0 …`` for the others, so one random
-choice (``random_choice2_nb``) serves them all.
+A deal's state and its steps are ``play_nb``'s. A game of a board keeps more
+in the same two arrays: ``st`` holds the game's totals and the deal's
+settlement after the deal's slots (``TOTALS``, ``POINTS``), ``hands`` the
+hands as dealt (players' hands, then the dog) after the live hands
+(``DEALT``).
 
-``dealt`` given to :func:`start_deal_nb` is laid out like ``hands``: the
-players' hands, then the dog.
+A game is ``cfg[CFG_DEALS]`` played deals, each seat dealing in turn. The
+pack is shuffled and each hand, then the dog, taken in order: the same law as
+packets of 3 with the dog put aside one card at a time. A petit sec (option
+``petit_sec``) or all passes deal again with the same dealer, counted in
+``redeals``; every attempt draws from its own stream (the board's, the deal's
+number and the attempt's: ``sim.kit_nb.deal_attempt_stream_nb``), so a
+redeal in one rotation of a duplicate board changes no other deal.
 """
 import numpy as np
 from numba import njit
 
-from ...kit_nb import (CH_DEALER, actions2_nb, close_trick_nb, draw_nb, is_legal2_nb,
-                       random_choice2_nb, trace_decision_nb)
-from strategies.abi import KIND_RANDOM
+from ...board_nb import ask_player_nb
+from ...kit_nb import (CFG_PLAYERS, CH_DEALER, DEAL_AGAIN, DEAL_KEEP, KIND_RANDOM, actions2_nb,
+                       deal_attempt_stream_nb, deal_row_keys_nb, draw_nb, is_legal2_nb, observe2_nb,
+                       random_choice2_nb, seat_game_rows_nb, trace_deal_start_nb,
+                       trace_decision_nb)
+from ...rng_nb import shuffle_prefix
 from . import obs as O
-from .cards import HALF_POINTS
-from .rules_nb import (EXCUSE, EXCUSE_HI, GUARD, GUARD_WITHOUT, HANDFUL_BONUS,
-                       ONE, TAKE, TRUMP_1, TRUMP_21, TRUMPS_HI, TRUMPS_LO, ZERO,
-                       callable_cards, card_key, deal_score, discardable, handful_levels, lead_of,
-                       legal_play, outcome, popcount2, settle)
+from .cfg import CFG_DEALS, CFG_EXCHANGE, CFG_PETIT_SEC
+from .play_nb import (HAND_WORDS, MAX_SEATS, apply_action_nb, begin_nb, legal_set_nb,
+                      play_cards_nb, score_nb)
+from .rules_nb import (HAND_CARDS, KINGS_LO, ONE, OUDLERS_HI, OUDLERS_LO, TRUMPS_HI, TRUMPS_LO,
+                       ZERO, popcount2, settle)
 
-CFG_SEATING = 0     # sim.kit_nb.SEATING_*
-CFG_PLAYERS = 1
-CFG_PETIT_SEC = 2   # 1 redeal, 0 play on
-CFG_EXCHANGE = 3    # 1 fft, 0 none
-CFG_DEALS = 4      # played deals in a game
-CFG_SIZE = 5
-MAX_SEATS = 5
+N_CARDS = 78
+MAX_REDEALS = 10_000    # a lineup that never bids: the deal is played by nobody, all zero
 
-HAND_CARDS = np.array([24, 18, 15], dtype=np.int64)   # by players 3, 4, 5
-DOG_CARDS = np.array([6, 6, 3], dtype=np.int64)
-
-
-@njit(cache=True, inline="always")
-def _bit(card):
-    return ONE << np.uint64(card & 63)
+# ``st``: the deal's slots (obs.py), then the game's
+TOTALS = O.STATE_SIZE               # per seat: the game's total so far
+POINTS = TOTALS + MAX_SEATS         # per seat: the settlement of the deal just played
+BOARD_STATE_SIZE = POINTS + MAX_SEATS
+# ``hands``: the live hands, then the hands as dealt (players', then the dog)
+DEALT = HAND_WORDS
 
 
-@njit(cache=True, inline="always")
-def _holds(hands, seat, card):
-    return (hands[2 * seat + (card >> 6)] >> np.uint64(card & 63)) & ONE != ZERO
-
-
-@njit(cache=True, inline="always")
-def _is_oudler(card):
-    return card == TRUMP_1 or card == TRUMP_21 or card == EXCUSE
-
-
-@njit(cache=True, inline="always")
-def _set_points(lo, hi):
-    total = 0
-    oudlers = 0
-    for w in range(2):
-        word = lo if w == 0 else hi
-        while word != ZERO:
-            low = word & (~word + ONE)
-            b = 0
-            x = low
-            while x > ONE:
-                x >>= ONE
-                b += 1
-            card = 64 * w + b
-            total += HALF_POINTS[card]
-            oudlers += _is_oudler(card)
-            word ^= low
-    return total, oudlers
-
-
-@njit(cache=True, inline="always")
-def _on_taker_side(st, seat):
-    return seat == st[O.TAKER] or seat == st[O.PARTNER]
-
-
-@njit(cache=True, inline="always")
-def _to_play(st, hands, seat):
-    """``seat`` plays next: first its handful decision, when it has not had one."""
-    st[O.SEAT] = seat
-    st[O.PHASE] = O.PHASE_PLAY
-    if st[O.HANDFULS + seat] < 0:
-        lo = hands[2 * seat]
-        hi = hands[2 * seat + 1]
-        level = handful_levels(popcount2(lo & TRUMPS_LO, hi & TRUMPS_HI),
-                               np.int64((hi & EXCUSE_HI) != ZERO), st[O.N_PLAYERS])
-        if level > 0:
-            st[O.PHASE] = O.PHASE_HANDFUL
-        else:
-            st[O.HANDFULS + seat] = 0
-
-
-@njit(cache=True, inline="always")
-def _start_trick(st, hands, leader):
-    st[O.TRICK_N] = 0
-    st[O.LEAD] = -1
-    st[O.BEST_TRUMP] = -1
-    st[O.WINNING_SEAT] = -1
-    st[O.WINNING_CARD] = -1
-    st[O.TRICK_LEADER] = leader
-    _to_play(st, hands, leader)
-
-
-@njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
-def begin_nb(st, hands, n, dealer, petit_sec, exchange, dealt):
-    """A new deal: ``dealt`` (players' hands then the dog, two words each)."""
-    for i in range(O.STATE_SIZE):
-        st[i] = 0
-    st[O.N_PLAYERS] = n
-    st[O.DEALER] = dealer
-    st[O.TAKER] = -1
-    st[O.CALLED] = -1
-    st[O.PARTNER] = -1
-    st[O.EXCUSE_SEAT] = -1
-    st[O.CALLED_SEAT] = -1
-    st[O.PETIT_TRICK] = -1
-    st[O.EXCUSE_TRICK] = -1
-    st[O.PETIT_SEC_RULE] = petit_sec
-    st[O.EXCHANGE] = exchange
-    st[O.N_TRICKS] = HAND_CARDS[n - 3]
-    for i in range(hands.shape[0]):
-        hands[i] = ZERO
-    for s in range(n):
-        hands[2 * s] = dealt[2 * s]
-        hands[2 * s + 1] = dealt[2 * s + 1]
-        st[O.BIDS + s] = -1
-        st[O.HANDFULS + s] = -1
-    for i in range(O.TRICK_CARDS, O.TRICK_CARDS + MAX_SEATS):
-        st[i] = -1
-    st[O.DOG] = np.int64(dealt[2 * n])
-    st[O.DOG + 1] = np.int64(dealt[2 * n + 1])
-    st[O.LEAD] = -1
-    st[O.BEST_TRUMP] = -1
-    st[O.WINNING_SEAT] = -1
-    st[O.WINNING_CARD] = -1
-    if petit_sec == 1:
-        for s in range(n):
-            lo = hands[2 * s]
-            hi = hands[2 * s + 1]
-            if (lo & TRUMPS_LO) == _bit(TRUMP_1) and (hi & (TRUMPS_HI | EXCUSE_HI)) == ZERO:
-                st[O.ANNULLED] = 2
-                st[O.PHASE] = O.PHASE_OVER
-                st[O.SEAT] = s
-                return
-    st[O.PHASE] = O.PHASE_BID
-    st[O.SEAT] = (dealer + 1) % n
-
-
-@njit(cache=True, inline="always")
-def _after_call(st, hands):
-    n = st[O.N_PLAYERS]
-    taker = st[O.TAKER]
-    contract = st[O.CONTRACT]
-    dog_lo = np.uint64(st[O.DOG])
-    dog_hi = np.uint64(st[O.DOG + 1])
-    if contract == TAKE or contract == GUARD:
-        hands[2 * taker] |= dog_lo
-        hands[2 * taker + 1] |= dog_hi
-        st[O.DISCARD_LEFT] = DOG_CARDS[n - 3]
-        st[O.PHASE] = O.PHASE_DISCARD
-        st[O.SEAT] = taker
-        return
-    if contract == GUARD_WITHOUT:
-        points, oudlers = _set_points(dog_lo, dog_hi)
-        st[O.TAKER_HP] += points
-        st[O.TAKER_OUDLERS] += oudlers
-    st[O.PHASE] = O.PHASE_SLAM
-    st[O.SEAT] = taker
-
-
-@njit(cache=True, inline="always")
-def _close_trick(st, hands):
-    n = st[O.N_PLAYERS]
-    no = st[O.TRICK_NO]
-    last = no == st[O.N_TRICKS] - 1
-    winner = st[O.WINNING_SEAT]
-    excuse_here = st[O.EXCUSE_TRICK] == no
-    excuse_wins = False
-    if last and excuse_here:
-        owner = st[O.EXCUSE_SEAT]
-        earlier = st[O.TAKER_TRICKS] if _on_taker_side(st, owner) else no - st[O.TAKER_TRICKS]
-        if earlier == no:          # its side won every earlier trick: the Excuse takes the last
-            winner = owner
-            excuse_wins = True
-    side = _on_taker_side(st, winner)
-    points = 0
-    oudlers = 0
-    for k in range(n):
-        card = st[O.TRICK_CARDS + k]
-        played = card != EXCUSE or last
-        if played:
-            points += HALF_POINTS[card]
-            oudlers += _is_oudler(card)
-        if card >= 64:
-            st[O.PLAYED_HI] |= np.int64(_bit(card))
-        else:
-            st[O.PLAYED] |= np.int64(_bit(card))
-    if side:
-        st[O.TAKER_HP] += points
-        st[O.TAKER_OUDLERS] += oudlers
-        st[O.TAKER_TRICKS] += 1
-    if excuse_here and not last:   # the Excuse stays with its owner's side
-        owner_side = _on_taker_side(st, st[O.EXCUSE_SEAT])
-        swap = 1 if (st[O.EXCHANGE] == 1 and owner_side != side) else 0
-        if owner_side:
-            st[O.TAKER_HP] += 9 - swap
-            st[O.TAKER_OUDLERS] += 1
-        elif side:
-            st[O.TAKER_HP] += swap
-    st[O.TRICKS + winner] += 1
-    if st[O.PETIT_TRICK] == no:
-        st[O.PETIT_SIDE] = 1 if side else 0
-    if last:
-        sign = 1 if side else -1
-        if st[O.PETIT_TRICK] == no:
-            st[O.PETIT] = sign
-        elif excuse_wins and st[O.PETIT_TRICK] == no - 1 and st[O.PETIT_SIDE] == (1 if side else 0):
-            st[O.PETIT] = sign     # the slam ended by the Excuse: the Petit in the trick before
-    close_trick_nb(st, O.TRICK_BLOCK, O.TRICK_CARDS, MAX_SEATS, winner)
-    st[O.TRICK_NO] = no + 1
-    if last:
-        st[O.PHASE] = O.PHASE_OVER
-        st[O.SEAT] = -1
-        st[O.TRICK_N] = 0
-        st[O.LEAD] = -1
-        st[O.WINNING_SEAT] = -1
-        st[O.WINNING_CARD] = -1
-        st[O.BEST_TRUMP] = -1
-    else:
-        _start_trick(st, hands, winner)
-
-
-@njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
-def legal_now_nb(st, hands):
-    """The legal set of the decision to take, two words of action bits."""
-    phase = st[O.PHASE]
-    seat = st[O.SEAT]
-    if phase == O.PHASE_PLAY:
-        return legal_play(hands[2 * seat], hands[2 * seat + 1], st[O.LEAD], st[O.BEST_TRUMP])
-    if phase == O.PHASE_BID:
-        bids = ONE
-        for c in range(st[O.CONTRACT] + 1, 5):
-            bids |= ONE << np.uint64(c)
-        return bids, ZERO
-    if phase == O.PHASE_DISCARD:
-        return discardable(hands[2 * seat], hands[2 * seat + 1])
-    if phase == O.PHASE_CALL:
-        return callable_cards(hands[2 * seat]), ZERO   # before the dog: the hand as dealt
-    if phase == O.PHASE_SLAM:
-        return np.uint64(3), ZERO
-    if phase == O.PHASE_HANDFUL:
-        lo = hands[2 * seat]
-        hi = hands[2 * seat + 1]
-        level = handful_levels(popcount2(lo & TRUMPS_LO, hi & TRUMPS_HI),
-                               np.int64((hi & EXCUSE_HI) != ZERO), st[O.N_PLAYERS])
-        return (ONE << np.uint64(level + 1)) - ONE, ZERO
-    return ZERO, ZERO
-
-
-@njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
-def apply_action_nb(st, hands, action):
-    """The seat to act takes ``action`` (assumed legal)."""
-    phase = st[O.PHASE]
-    seat = st[O.SEAT]
-    n = st[O.N_PLAYERS]
-    if phase == O.PHASE_PLAY:
-        play_cards_nb(st, hands, None, None, None, action, None)
-    elif phase == O.PHASE_HANDFUL:
-        st[O.HANDFULS + seat] = action
-        st[O.PHASE] = O.PHASE_PLAY
-    elif phase == O.PHASE_BID:
-        st[O.BIDS + seat] = action
-        if action > 0:
-            st[O.CONTRACT] = action
-            st[O.TAKER] = seat
-        st[O.BIDS_MADE] += 1
-        if st[O.BIDS_MADE] < n:
-            st[O.SEAT] = (seat + 1) % n
-        elif st[O.CONTRACT] == 0:
-            st[O.ANNULLED] = 1
-            st[O.PHASE] = O.PHASE_OVER
-            st[O.SEAT] = -1
-        elif n == 5:
-            st[O.PHASE] = O.PHASE_CALL
-            st[O.SEAT] = st[O.TAKER]
-        else:
-            _after_call(st, hands)
-    elif phase == O.PHASE_CALL:
-        st[O.CALLED] = action
-        st[O.PARTNER] = -1
-        for s in range(n):
-            if s != seat and _holds(hands, s, action):
-                st[O.PARTNER] = s
-        _after_call(st, hands)
-    elif phase == O.PHASE_DISCARD:
-        hands[2 * seat + (action >> 6)] &= ~_bit(action)
-        st[O.DISCARD + (action >> 6)] |= np.int64(_bit(action))
-        st[O.TAKER_HP] += HALF_POINTS[action]
-        if action >= TRUMP_1:
-            st[O.SHOWN + (action >> 6)] |= np.int64(_bit(action))
-        st[O.DISCARD_LEFT] -= 1
-        if st[O.DISCARD_LEFT] == 0:
-            st[O.PHASE] = O.PHASE_SLAM
-    elif phase == O.PHASE_SLAM:
-        st[O.SLAM] = action
-        leader = st[O.TAKER] if action == 1 else (st[O.DEALER] + 1) % n
-        _start_trick(st, hands, leader)
-
-
-@njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
-def play_cards_nb(st, hands, lineup, kinds, dec_rng, forced, trace):
-    """Card play from wherever ``st`` stands: the one implementation of a card
-    put into a trick.
-
-    ``forced`` >= 0 (``kinds`` None: no player's code is compiled): the seat
-    to act plays that card (a step, a replayed or a player's decision).
-    ``forced`` < 0: random players (``kinds[lineup[seat]]``) play on, each
-    taking its one draw from ``dec_rng``, until a seat whose player is not
-    random is to act, a seat's handful is still to decide, or the deal is
-    over; the caller asks that seat through the state.
-
-    The trick in progress stays in local variables and is written back to
-    ``st`` when a trick closes and on leaving: 4-player random deals ran at
-    186k/s with every card stepped through the state, 531k/s with the trick
-    in locals (scripts/bench.py, one core, median of 5; the heuristic's
-    32k/s unchanged).
-    """
-    n = st[O.N_PLAYERS]
-    called = st[O.CALLED]
-    seat = st[O.SEAT]
-    k = st[O.TRICK_N]
-    lead = st[O.LEAD]
-    best_trump = st[O.BEST_TRUMP]
-    win_seat = st[O.WINNING_SEAT]
-    win_card = st[O.WINNING_CARD]
-    no = st[O.TRICK_NO]
-    while True:
-        if kinds is None:
-            card = forced
-        else:
-            if kinds[lineup[seat]] != KIND_RANDOM or (no == 0 and st[O.HANDFULS + seat] < 0):
-                break
-            lo, hi = legal_play(hands[2 * seat], hands[2 * seat + 1], lead, best_trump)
-            card = random_choice2_nb(lo, hi, draw_nb(dec_rng))
-            trace_decision_nb(trace, seat, O.PHASE_PLAY, card)
-        hands[2 * seat + (card >> 6)] &= ~_bit(card)
-        st[O.TRICK_CARDS + k] = card
-        if card == called:
-            st[O.CALLED_SEAT] = seat
-        if card == EXCUSE:
-            st[O.EXCUSE_SEAT] = seat
-            st[O.EXCUSE_TRICK] = no
-        elif card == TRUMP_1:
-            st[O.PETIT_TRICK] = no
-        if lead < 0:
-            lead = lead_of(card)
-        if card >= TRUMP_1 and card != EXCUSE and card > best_trump:
-            best_trump = card
-        # written as selects, not a branch: which card takes the trick is a coin flip
-        take = (win_seat < 0) | (card_key(card, lead) > card_key(win_card, lead))
-        win_seat = seat if take else win_seat
-        win_card = card if take else win_card
-        k += 1
-        seat = seat + 1 if seat + 1 < n else 0
-        if k == n:
-            _store_trick(st, seat, k, lead, best_trump, win_seat, win_card, no)
-            _close_trick(st, hands)
-            if st[O.PHASE] == O.PHASE_OVER:
-                return
-            seat = st[O.SEAT]
-            k = 0
-            lead = -1
-            best_trump = -1
-            win_seat = -1
-            win_card = -1
-            no += 1
-            if kinds is None:
-                return
-        elif kinds is None:
-            break
-    _store_trick(st, seat, k, lead, best_trump, win_seat, win_card, no)
-    _to_play(st, hands, seat)
-
-
-@njit(cache=True, inline="always")
-def _store_trick(st, seat, k, lead, best_trump, win_seat, win_card, no):
-    st[O.SEAT] = seat
-    st[O.TRICK_N] = k
-    st[O.LEAD] = lead
-    st[O.BEST_TRUMP] = best_trump
-    st[O.WINNING_SEAT] = win_seat
-    st[O.WINNING_CARD] = win_card
-    st[O.TRICK_NO] = no
-
-
-
-@njit(cache=True)
-def handful_bonus_nb(st):
-    total = 0
-    for s in range(st[O.N_PLAYERS]):
-        if st[O.HANDFULS + s] > 0:
-            total += HANDFUL_BONUS[st[O.HANDFULS + s]]
-    return total
-
-
-@njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
-def score_nb(st):
-    """(made, signed margin, score per defender) of a finished, played deal."""
-    made, margin = outcome(st[O.TAKER_HP], st[O.TAKER_OUDLERS])
-    n_tricks = st[O.N_TRICKS]
-    score = deal_score(st[O.CONTRACT], made, margin, 10 * st[O.PETIT], handful_bonus_nb(st),
-                       st[O.SLAM] == 1, st[O.TAKER_TRICKS] == n_tricks, st[O.TAKER_TRICKS] == 0)
-    return made, margin, score
-
-
-# -- the kit's step interface ----------------------------------------------------------------
+# -- the step interface's own functions (the rest is bound from sim/board_nb.py) -------------
 @njit(cache=True)
 def new_state_nb(cfg):
-    return np.zeros(O.STATE_SIZE, dtype=np.int64), np.zeros(2 * MAX_SEATS + 2, dtype=np.uint64)
+    return (np.zeros(BOARD_STATE_SIZE, dtype=np.int64),
+            np.zeros(DEALT + HAND_WORDS, dtype=np.uint64))
 
 
 @njit(cache=True)
 def start_deal_nb(st, hands, cfg, dealt, chance):
+    """Deal ``dealt`` (the players' hands, then the dog, two words each); ``chance``:
+    the dealer (kit ``CH_DEALER``)."""
     begin_nb(st, hands, cfg[CFG_PLAYERS], chance[CH_DEALER], cfg[CFG_PETIT_SEC], cfg[CFG_EXCHANGE],
              dealt)
-
-
-@njit(cache=True)
-def to_act_nb(st):
-    return st[O.SEAT]
-
-
-@njit(cache=True)
-def decision_nb(st):
-    return st[O.PHASE]
-
-
-@njit(cache=True)
-def legal_actions_nb(st, hands, cfg, out):
-    lo, hi = legal_now_nb(st, hands)
-    return actions2_nb(lo, hi, out)
-
-
-@njit(cache=True)
-def is_legal_action_nb(st, hands, cfg, action):
-    lo, hi = legal_now_nb(st, hands)
-    return is_legal2_nb(action, lo, hi)
-
-
-@njit(cache=True)
-def apply_nb(st, hands, cfg, action):
-    apply_action_nb(st, hands, action)
-
-
-@njit(cache=True)
-def is_over_nb(st):
-    return st[O.PHASE] == O.PHASE_OVER
 
 
 @njit(cache=True)
@@ -469,3 +69,205 @@ def result_nb(st, cfg, out):
     made, margin, score = score_nb(st)
     settle(score, n, st[O.TAKER], st[O.PARTNER], out)
     return n
+
+
+# -- the hooks of the board loop (sim/board_nb.py) -----------------------------------------------
+SEAT = O.SEAT
+PHASE = O.PHASE
+OBS_SIZE = O.OBS_SIZE
+
+
+@njit(cache=True, inline="always")
+def seats_nb(cfg):
+    return cfg[CFG_PLAYERS]
+
+
+@njit(cache=True, inline="always")
+def deck_size_nb(cfg):
+    return N_CARDS
+
+
+@njit(cache=True, inline="always")
+def room_deals_nb(cfg, aux):
+    """Every game lasts its played deals (redeals write no rows)."""
+    return cfg[CFG_DEALS]
+
+
+@njit(cache=True, inline="always")
+def new_game_nb(st, hands, cfg, aux, first_dealer):
+    for s in range(MAX_SEATS):
+        st[TOTALS + s] = 0
+
+
+@njit(cache=True, inline="always")
+def deal_nb(st, hands, cfg, aux, board_rng, deal_rng, deck, deal_no, attempt, first_dealer):
+    """Deal ``deal_no`` (attempt ``attempt``, from its own stream): shuffle the pack; the
+    hands of the first hand on, then the dog (two words each), into ``hands[DEALT:]``;
+    then start the deal's state."""
+    n = cfg[CFG_PLAYERS]
+    # each attempt from its own stream: a redeal in one rotation of a
+    # duplicate board leaves the other deals common to every rotation
+    deal_attempt_stream_nb(board_rng, deal_no, attempt, deck, N_CARDS, deal_rng)
+    shuffle_prefix(deal_rng, deck, N_CARDS)
+    size = HAND_CARDS[n - 3]
+    for i in range(2 * n + 2):
+        hands[DEALT + i] = ZERO
+    for owner in range(n + 1):      # the hands in turn, then the dog (the rest)
+        end = (owner + 1) * size if owner < n else N_CARDS
+        for i in range(owner * size, end):
+            c = deck[i]
+            hands[DEALT + 2 * owner + (c >> 6)] |= ONE << np.uint64(c & 63)
+    begin_nb(st, hands, n, (first_dealer + deal_no) % n, cfg[CFG_PETIT_SEC], cfg[CFG_EXCHANGE],
+             hands[DEALT:])
+
+
+@njit(cache=True, inline="always")
+def trace_deal_nb(trace, st, hands, cfg, game_id, deal_no):
+    n = cfg[CFG_PLAYERS]
+    trace_deal_start_nb(trace, game_id, deal_no, st[O.DEALER], -1, st[TOTALS:], n, hands[DEALT:],
+                        2 * n + 2)
+
+
+@njit(cache=True, inline="always")
+def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, trace):
+    """Play the deal on from wherever ``st`` stands to its end.
+
+    Every decision takes one draw from the decision stream. The random
+    player is answered right here, without an observation; its cards are
+    played by ``play_cards_nb`` with the trick in locals (the hot path of
+    large random studies). Returns False when a player gave an illegal action
+    (see ``status``).
+    """
+    while st[O.PHASE] != O.PHASE_OVER:
+        seat = st[O.SEAT]
+        slot = lineup[seat]
+        if st[O.PHASE] == O.PHASE_PLAY and kinds[slot] == KIND_RANDOM:
+            play_cards_nb(st, hands, lineup, kinds, dec_rng, -1, trace)
+            continue
+        draw = draw_nb(dec_rng)
+        lo, hi = legal_set_nb(st, hands)
+        if kinds[slot] == KIND_RANDOM:
+            action = random_choice2_nb(lo, hi, draw)
+        else:
+            action = ask_player_nb(st, hands, cfg, seat, slot, np.int64(lo), np.int64(hi), draw,
+                                   kinds, params, fns, obs, status)
+            if action < 0:
+                return False
+        trace_decision_nb(trace, seat, st[O.PHASE], action)
+        apply_action_nb(st, hands, cfg, action)
+    return True
+
+
+@njit(cache=True, inline="always")
+def legal_now_nb(st, hands, cfg):
+    """The legal set of the decision waiting: two words of action bits."""
+    lo, hi = legal_set_nb(st, hands)
+    return np.int64(lo), np.int64(hi)
+
+
+@njit(cache=True, inline="always")
+def legal_has_nb(phase, action, lo, hi):
+    return is_legal2_nb(action, lo, hi)
+
+
+@njit(cache=True, inline="always")
+def actions_of_nb(phase, lo, hi, out):
+    return actions2_nb(np.uint64(lo), np.uint64(hi), out)
+
+
+@njit(cache=True, inline="always")
+def observe_nb(obs, st, hands, cfg, seat, lo, hi, draw, trusted):
+    """The deciding seat's observation, always a copy: the state's public slots, then
+    the seat's hand, its legal set and its draw in their slots."""
+    observe2_nb(obs, st, O.OBS_SIZE, O.HAND, hands[2 * seat], hands[2 * seat + 1], O.LEGAL, lo, hi,
+                O.RANDOM, draw)
+    return obs
+
+
+@njit(cache=True, inline="always")
+def deal_over_nb(st):
+    return st[O.PHASE] == O.PHASE_OVER
+
+
+@njit(cache=True, inline="always")
+def deal_verdict_nb(st, hands, cfg, attempt):
+    """All passed or a petit sec: deal again; after ``MAX_REDEALS`` attempts the deal
+    is kept unplayed (its rows all zero)."""
+    if st[O.ANNULLED] == 0 or attempt >= MAX_REDEALS:
+        return DEAL_KEEP
+    return DEAL_AGAIN
+
+
+@njit(cache=True, inline="always")
+def deal_rows_nb(st, hands, cfg, aux, deals_out, d_row, game_id, board, deal_no, lineup, attempt):
+    """Score the deal, settle it, write its rows (``records.DEALS``); True after the
+    game's last deal."""
+    n = cfg[CFG_PLAYERS]
+    for s in range(n):
+        st[POINTS + s] = 0
+    made, margin, score = False, 0, 0
+    if st[O.ANNULLED] == 0:
+        made, margin, score = score_nb(st)
+        settle(score, n, st[O.TAKER], st[O.PARTNER], st[POINTS:POINTS + MAX_SEATS])
+    taker = st[O.TAKER]
+    t_lo = ZERO
+    t_hi = ZERO
+    if taker >= 0:
+        # the taker's hand after the dog and discard: dealt + dog (when taken) - discard
+        t_lo = hands[DEALT + 2 * taker]
+        t_hi = hands[DEALT + 2 * taker + 1]
+        if st[O.CONTRACT] <= 2:
+            t_lo = (t_lo | hands[DEALT + 2 * n]) & ~np.uint64(st[O.DISCARD])
+            t_hi = (t_hi | hands[DEALT + 2 * n + 1]) & ~np.uint64(st[O.DISCARD + 1])
+    dog_lo = hands[DEALT + 2 * n]
+    dog_hi = hands[DEALT + 2 * n + 1]
+    n_tricks = st[O.N_TRICKS]
+    # the deal's own columns, once for its rows
+    dog_oudlers = popcount2(dog_lo & OUDLERS_LO, dog_hi & OUDLERS_HI)
+    dog_kings = popcount2(dog_lo & KINGS_LO, ZERO)
+    taker_trumps = popcount2(t_lo & TRUMPS_LO, t_hi & TRUMPS_HI)
+    slam = 1 if st[O.TAKER_TRICKS] == n_tricks else (
+        -1 if st[O.TAKER_TRICKS] == 0 and taker >= 0 else 0)
+    for s in range(n):
+        st[TOTALS + s] += st[POINTS + s]
+        row = deals_out[d_row + s]
+        deal_row_keys_nb(row, game_id, board, deal_no, s, lineup[s], st[O.DEALER], n)
+        lo = hands[DEALT + 2 * s]
+        hi = hands[DEALT + 2 * s + 1]
+        row.hand_lo = lo
+        row.hand_hi = hi
+        row.trumps_held = popcount2(lo & TRUMPS_LO, hi & TRUMPS_HI)
+        row.oudlers_held = popcount2(lo & OUDLERS_LO, hi & OUDLERS_HI)
+        row.kings_held = popcount2(lo & KINGS_LO, ZERO)
+        row.bid = max(st[O.BIDS + s], 0)
+        row.role = 1 if s == taker else (2 if s == st[O.PARTNER] else 0)
+        row.taker = taker
+        row.contract = st[O.CONTRACT]
+        row.dog_oudlers = dog_oudlers
+        row.dog_kings = dog_kings
+        row.taker_trumps = taker_trumps
+        row.taker_hp = st[O.TAKER_HP]
+        row.taker_oudlers = st[O.TAKER_OUDLERS]
+        row.made = made
+        row.margin = margin
+        row.petit = st[O.PETIT]
+        row.handful = max(st[O.HANDFULS + s], 0)
+        row.slam_declared = st[O.SLAM]
+        row.slam = slam
+        row.score = score
+        row.points = st[POINTS + s]
+        row.total = st[TOTALS + s]
+        row.redeals = attempt
+    return deal_no + 1 == cfg[CFG_DEALS]
+
+
+@njit(cache=True, inline="always")
+def game_rows_nb(st, hands, cfg, aux, games_out, g_row, game_id, board, lineup, first_dealer,
+                 deals, redeals):
+    n = cfg[CFG_PLAYERS]
+    end = seat_game_rows_nb(games_out, g_row, game_id, board, lineup, first_dealer, n,
+                            st[TOTALS:])
+    for r in range(g_row, end):
+        games_out[r].deals = deals
+        games_out[r].redeals = redeals
+    return end
