@@ -242,16 +242,22 @@ def warm_side_by_side(engines, jobs: int, threads: bool = False) -> None:
     the parent's stderr."""
     from joblib import Parallel, cpu_count, delayed
 
-    distinct = {}
-    for engine in engines:
-        # the bound kernel's name: one per step module and heuristic (sim/engine.py)
-        key = (engine.kernels.simulate_chunk_nb.py_func.__qualname__, engine.fns is not None)
-        distinct.setdefault(key, engine)
+    distinct = distinct_kernels(engines)
     jobs = min(len(distinct), cpu_count() if jobs < 1 else jobs)
     if jobs < 2:
         return
     Parallel(n_jobs=jobs, backend="loky", initializer=_ignore_ctrl_c)(
-        delayed(_warm_engine)(engine, threads) for engine in distinct.values())
+        delayed(_warm_engine)(engine, threads) for engine in distinct)
+
+
+def distinct_kernels(engines) -> list:
+    """One engine for each kernel the engines run: the bound kernel's name (one per
+    step module and heuristic, ``sim/engine.py``) with or without a user's player."""
+    distinct = {}
+    for engine in engines:
+        key = (engine.kernels.simulate_chunk_nb.py_func.__qualname__, engine.fns is not None)
+        distinct.setdefault(key, engine)
+    return list(distinct.values())
 
 
 def workers(jobs: int, backend: str, scheduler: str | None, n_tasks: int) -> int:

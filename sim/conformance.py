@@ -44,10 +44,16 @@ from .conformance_nb import (CHANGES_PARAMS, OTHER, PADDING, PAST_THE_END, RAISE
 
 # -- the bounds-checked copy and the probe ----------------------------------------------------
 
+_CHECKED: dict = {}      # the bounds-checked copies made in this process
+_PROBES: dict = {}       # a probe per decision function
+
+
 def bounds_checked(dispatcher, memo=None):
     """A fresh compile of a numba function's Python source with ``boundscheck=True``,
-    the numba functions it names (globals and closure cells) checked the same way."""
-    memo = {} if memo is None else memo
+    the numba functions it names (globals and closure cells) checked the same way.
+    Made once a process (a heuristic's copy compiles for tens of seconds, and the
+    games of a family share their players)."""
+    memo = _CHECKED if memo is None else memo
     if dispatcher in memo:
         return memo[dispatcher]
     function = dispatcher.py_func
@@ -79,7 +85,14 @@ def _names(code) -> set[str]:
 
 
 def probe(decide):
-    """The probe of an ABI function: its answers, or a fault code (``conformance_nb``)."""
+    """The probe of an ABI function: its answers, or a fault code (``conformance_nb``);
+    one a process for each function."""
+    if decide not in _PROBES:
+        _PROBES[decide] = _make_probe(decide)
+    return _PROBES[decide]
+
+
+def _make_probe(decide):
     checked = bounds_checked(decide)
 
     @numba.njit(SIGNATURE)

@@ -525,3 +525,18 @@ def test_a_complete_aggregate_run_keeps_only_manifest_and_cube(tmp_path, monkeyp
     assert played == []                     # still recognised as complete
     assert run_digest(run_dir) == digest
     assert len(store.load_manifest(run_dir)["chunks"]) == study.n_chunks
+
+
+def test_a_study_files_runs_are_warmed_once_per_kernel():
+    """Runs that differ only in their game of one step module, options, seats or seed
+    share a kernel; a variant with steps of its own, or a user's player, does not."""
+    from sim.backends import distinct_kernels
+    studies = [Study.create("wizard", players=4, boards=1),
+               Study.create("oh_hell", players=5, boards=1, seed=3,
+                            options={"dealer_restriction": "never"}),
+               Study.create("wizard", players=3, lineup=["random", "heuristic", "random"], boards=1)]
+    assert len(distinct_kernels([Engine(s) for s in studies])) == 1
+    studies.append(Study.create("pitch", variant="ten_point", boards=1))
+    studies.append(Study.create("pitch", variant="auction", boards=1))
+    kernels = distinct_kernels([Engine(s) for s in studies])
+    assert [e.study.game for e in kernels] == ["wizard", "pitch", "pitch"]
