@@ -12,6 +12,7 @@ RANDOM = register(Player(
 HEURISTIC = register(Player(
     name="heuristic", family="jupiter", kind=KIND_HEURISTIC, decide=jupiter_nb.heuristic_decide,
     param_names=jupiter_nb.NAMES, param_values=jupiter_nb.DEFAULTS, param_ranges=jupiter_nb.RANGES,
+    inline=jupiter_nb.heuristic_nb,
     param_docs=(
         "weight of a card's number when choosing the layout",
         "weight of the cards of the same colour held (positive: lay out from a long colour)",

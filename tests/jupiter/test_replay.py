@@ -5,7 +5,8 @@ import pytest
 from jupiter.helpers import bids, d, layouts, play_out, record
 from sim.errors import TricksimError
 from sim.games.jupiter.cards import NAMES
-from sim.games.jupiter.replay import replay, transcript
+from sim.games.jupiter.replay import replay
+from sim.games.jupiter.transcript import transcript
 from sim.engine import Engine
 
 

@@ -72,7 +72,7 @@ def legal_now(rec):
 
 
 def names(actions):
-    from sim.games.jupiter.replay import play_text
+    from sim.games.jupiter.notation import play_text
     return sorted(play_text(a) for a in actions)
 
 

@@ -14,11 +14,13 @@ from ...game import GameBase
 from ...kit_nb import CH_DEAL, CH_DEALER, CH_SIZE, CH_TOTALS
 from . import obs as O
 from .cards import COLOURS, N_CARDS, NAMES, cards_in, is_numbered, pack
+from .cfg import config
+from .info import ROUNDS
+from .notation import bid_text, play_text
 from .records import DEALS, GAMES
-from .replay import bid_text, config as replay_config, play_text
+from .round_nb import DEALT_SIZE, DEALT_TABLE, DEALT_UNSEEN, DEALT_ZERO, MAX_COUNTER
 from .rules_nb import GOD_HIGH_ACTION
-from .step_nb import (CFG_SEATING, DEALT_SIZE, DEALT_TABLE, DEALT_UNSEEN, DEALT_ZERO, MAX_COUNTER,
-                      ROUNDS)
+from .transcript import transcript as transcript_text
 
 
 class JupiterGame(GameBase):
@@ -26,23 +28,19 @@ class JupiterGame(GameBase):
     family = "jupiter"
     tables = {"deals": DEALS, "games": GAMES}
     analysis = "analysis.jupiter"
-    kernels_module = "sim.games.jupiter.kernels_nb"
     replay_module = "sim.games.jupiter.replay"
     step_module = "sim.games.jupiter.step_nb"
-    hand_words = 2                        # ``dealt``: two words a seat, then the table (step_nb)
-
-    @property
-    def random_decide(self):
-        from strategies import jupiter_nb
-        return jupiter_nb.random_decide
+    hand_words = 2                        # ``dealt``: two words a seat, then the table (round_nb)
 
     def deals_per_game(self, study) -> int:
         return ROUNDS
 
     def config(self, study) -> np.ndarray:
-        cfg = replay_config(study.players, study.option_dict)
-        cfg[CFG_SEATING] = self.seating_code(study)
-        return cfg
+        return config(self.name, study.players, study.option_dict, study.seating)
+
+    def transcript(self, record: dict, result: dict) -> str:
+        """A readable account of a replayed record (``transcript.py``)."""
+        return transcript_text(self.name, record, result)
 
     def random_deal(self, study, rng: np.random.Generator):
         """A random round from a random table: round r, the cards laid out in earlier

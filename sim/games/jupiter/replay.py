@@ -1,5 +1,6 @@
-"""Replay a Beim Jupiter record (docs/records.md) through the step interface,
-and its transcript.
+"""Replay a Beim Jupiter record (docs/records.md) through the step interface
+(``sim.replay.StepView``: the very steps the simulation plays); its notation and
+the checks of its fields are ``notation.py``'s, its transcript ``transcript.py``'s.
 
 Three kinds of record:
 
@@ -19,23 +20,22 @@ Decisions: ``layout`` (a card), ``bid`` (``{"counter": k, "locked": bool}`` or
 played) and ``take`` (the card taken at the allocation, every card taken, even
 when forced).
 """
-from functools import partial
-
 import numpy as np
 
+from ... import registry
 from ...errors import TricksimError
 from ...kit_nb import CH_DEAL, CH_DEALER, CH_SIZE, CH_TOTALS
-from ...replay import (StepView, card_list, counted, dealt_once, decision_fields, extra_names,
-                       read_card, record_head, record_int, sorted_names, step_through)
+from ...replay import (StepView, dealt_once, decision_fields, extra_names, read_card, record_head,
+                       record_int, step_through)
 from . import obs as O
-from . import step_nb as S
-from .cards import (COLOURS, N_CARDS, NAMES, card_name, cards_in, is_god, is_numbered,
-                    number, pack, parse_card)
-from .info import JUPITER_INFO
+from .cards import COLOURS, N_CARDS, NAMES, card_name, cards_in, is_god, is_numbered, pack, parse_card
+from .cfg import CFG_ORPHANS, CFG_TRUMP_RULE, config
+from .info import JUPITER, ROUNDS
+from .notation import (bid_action, bid_text, cards_of_record, check_pack, names_of, play_text,
+                       read_bool, read_table, round_number, seat_list)
+from .round_nb import DEALT_SIZE, DEALT_TABLE, DEALT_UNSEEN, DEALT_ZERO, MAX_COUNTER, MAX_SEATS
 from .rules_nb import GOD_HIGH, GOD_HIGH_ACTION, STEP_NAMES
-
-_cards = partial(card_list, parse_card=parse_card)   # a record's list of Beim Jupiter cards
-_names = partial(sorted_names, names=NAMES)
+from .step_nb import start_allocation_at_nb
 
 
 KINDS = ("layout", "bid", "play", "take")
@@ -45,117 +45,12 @@ ALLOCATION_EXTRA = ("phase", "round", "table", "zero_unused", "scores", "layouts
                     "card_points")
 
 
-def config(players: int, options: dict) -> np.ndarray:
-    cfg = np.zeros(S.CFG_SIZE, dtype=np.int64)
-    cfg[S.CFG_PLAYERS] = players
-    cfg[S.CFG_TRUMP_RULE] = 1 if options["trump_rule"] == "sum_first" else 0
-    cfg[S.CFG_ORPHANS] = 1 if options["orphans"] == "move_down" else 0
-    cfg[S.CFG_ROUNDS] = S.ROUNDS
-    return cfg
-
-
-
-
-
-
-def bid_text(counter: int, locked: int):
-    """A bid as the record writes it."""
-    return "zero" if counter == 0 else {"counter": int(counter), "locked": bool(locked)}
-
-
-def bid_action(value, where: str, n_tricks: int) -> int:
-    """The bid action of a record's bid value (counter checked by the legal set)."""
-    if isinstance(value, str) and value.strip().lower() == "zero":
-        return 0
-    if not isinstance(value, dict) or set(value) - {"counter", "locked"} or "counter" not in value:
-        raise TricksimError(f"{where}: a bid is {{\"counter\": k, \"locked\": true|false}} or "
-                            f"\"zero\", not {value!r}")
-    counter = record_int(value["counter"], f"{where}: the counter")
-    if not 1 <= counter <= n_tricks:
-        raise TricksimError(f"{where}: there is no counter {counter}: this round's counters are "
-                            f"1 … {n_tricks}")
-    locked = value.get("locked", False)
-    if not isinstance(locked, bool):
-        raise TricksimError(f"{where}: locked is true or false, not {locked!r}")
-    return counter + (O.LOCKED_BID if locked else 0)
-
-
-def _table(value, where: str, n_tricks: int) -> dict[int, list[int]]:
-    """The cards beside each counter: {"k": [cards]} with counters 1 … n_tricks."""
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise TricksimError(f"{where} is an object {{\"counter\": [cards]}}, not {value!r}")
-    out = {}
-    for key, cards in value.items():
-        try:
-            k = int(key)
-        except ValueError:
-            k = 0
-        if not 1 <= k <= n_tricks:
-            raise TricksimError(f"{where}: there is no counter {key!r}: this round's counters are "
-                                f"1 … {n_tricks}")
-        ids = _cards(cards, f"{where}[{key}]")
-        for c in ids:
-            if not is_numbered(c):
-                raise TricksimError(f"{where}[{key}]: only numbered colour cards lie beside a "
-                                    f"counter, not {card_name(c)}")
-        out[k] = ids
-    return out
-
-
-def _seat_list(value, where: str, n: int, default, check):
-    if value is None:
-        return [default] * n
-    if not isinstance(value, list) or len(value) != n:
-        raise TricksimError(f"{where} must be a list of {n} values, one per seat")
-    return [check(v, f"{where}[{s}]") for s, v in enumerate(value)]
-
-
-def _bool(value, where):
-    if not isinstance(value, bool):
-        raise TricksimError(f"{where} is true or false, not {value!r}")
-    return value
-
-
-def _round_no(extra) -> int:
-    r = record_int(extra.get("round"), "extra.round")
-    if not 1 <= r <= S.ROUNDS:
-        raise TricksimError(f"extra.round must be a round from 1 to {S.ROUNDS}, not {r}")
-    return r
-
-
-def _check_pack(n: int, r: int, hands: list[list[int]], unseen, table: dict[int, list[int]]):
-    """Hands, unseen card and table make round ``r``'s pack: every card of the pack
-    for ``n`` players, ``n × (r - 1)`` numbered colour cards out of the hands (laid
-    out in earlier rounds), the table's among them."""
-    size = 14 - r
-    for s, h in enumerate(hands):
-        if len(h) != size:
-            raise TricksimError(f"hands[{s}] has {counted(len(h), 'card')}; in round {r} each hand "
-                                f"has {size}")
-    lists = hands + [[unseen] if unseen is not None else []] + [table[k] for k in sorted(table)]
-    dealt_once(lists, card_name)
-    the_pack = set(pack(n))
-    for h in lists:
-        for c in h:
-            if c not in the_pack:
-                raise TricksimError(f"card {card_name(c)} is not in the pack for {n} players")
-    in_play = {c for h in hands for c in h} | ({unseen} if unseen is not None else set())
-    out = the_pack - in_play
-    if len(out) != n * (r - 1) or any(not is_numbered(c) for c in out):
-        raise TricksimError(f"the cards do not make round {r}'s pack: the hands and the unseen card "
-                            f"hold every card of the {n}-player pack but the {n * (r - 1)} numbered "
-                            f"colour cards laid out in earlier rounds")
-
-
 class _Replay(StepView):
-    steps = S
-
     def __init__(self, record: dict):
-        head = record_head(JUPITER_INFO, record)     # extra's fields: by the kind of record
+        head = record_head(JUPITER, record)     # extra's fields: by the kind of record
         n, dealer, options, extra = head.n, head.dealer, head.options, head.extra
-        self.n, self.options, self.cfg = n, options, config(n, options)
+        self.steps = registry.game(JUPITER.name).steps
+        self.n, self.options, self.cfg = n, options, config(JUPITER.name, n, options)
         self.rounds: list[dict] = []
         self.decisions: list[dict] = []
         self.next_deals: list = []
@@ -170,10 +65,10 @@ class _Replay(StepView):
         if "round" in extra:
             self.kind = "round"
             extra_names(extra, ROUND_EXTRA, "round records (extra.round)")
-            r = _round_no(extra)
-            table = _table(extra.get("table"), "extra.table", 13 - r)
-            zero = _seat_list(extra.get("zero_unused"), "extra.zero_unused", n, True, _bool)
-            scores = _seat_list(extra.get("scores"), "extra.scores", n, 0,
+            r = round_number(extra)
+            table = read_table(extra.get("table"), "extra.table", 13 - r)
+            zero = seat_list(extra.get("zero_unused"), "extra.zero_unused", n, True, read_bool)
+            scores = seat_list(extra.get("scores"), "extra.scores", n, 0,
                                 lambda v, w: record_int(v, w))
         else:
             self.kind = "game"
@@ -190,32 +85,32 @@ class _Replay(StepView):
         n = self.n
         if not isinstance(hands, list) or len(hands) != n:
             raise TricksimError(f"{where}hands must be {n} lists of {14 - r} cards (one per seat)")
-        ids = [_cards(h, f"{where}hands[{s}]") for s, h in enumerate(hands)]
+        ids = [cards_of_record(h, f"{where}hands[{s}]") for s, h in enumerate(hands)]
         at = f"{where or 'extra.'}unseen"
         if n < 5 and unseen is None:
             raise TricksimError(f"{at}: with {n} players one card is left over unseen; give it")
         if n == 5 and unseen is not None:
             raise TricksimError(f"{at}: with 5 players no card is left over")
         unseen_id = read_card(unseen, at, parse_card) if unseen is not None else None
-        _check_pack(n, r, ids, unseen_id, table)
-        dealt = np.zeros(S.DEALT_SIZE, dtype=np.uint64)
+        check_pack(n, r, ids, unseen_id, table)
+        dealt = np.zeros(DEALT_SIZE, dtype=np.uint64)
         for s, h in enumerate(ids):
             for c in h:
                 dealt[2 * s + (c >> 6)] |= np.uint64(1) << np.uint64(c & 63)
         if unseen_id is not None:
-            dealt[S.DEALT_UNSEEN + (unseen_id >> 6)] |= np.uint64(1) << np.uint64(unseen_id & 63)
+            dealt[DEALT_UNSEEN + (unseen_id >> 6)] |= np.uint64(1) << np.uint64(unseen_id & 63)
         for k, cards in table.items():
             for c in cards:
-                dealt[S.DEALT_TABLE + k] |= np.uint64(1) << np.uint64(c)
-        dealt[S.DEALT_ZERO] = np.uint64(sum(1 << s for s in range(n) if zero[s]))
+                dealt[DEALT_TABLE + k] |= np.uint64(1) << np.uint64(c)
+        dealt[DEALT_ZERO] = np.uint64(sum(1 << s for s in range(n) if zero[s]))
         chance = np.zeros(CH_SIZE, dtype=np.int64)
         chance[CH_DEALER] = dealer
         chance[CH_DEAL] = r - 1
         chance[CH_TOTALS:CH_TOTALS + n] = scores
-        self.st, self.hands = S.new_state_nb(self.cfg)
-        S.start_deal_nb(self.st, self.hands, self.cfg, dealt, chance)
+        self.st, self.hands = self.steps.new_state_nb(self.cfg)
+        self.steps.start_deal_nb(self.st, self.hands, self.cfg, dealt, chance)
         self.round = {"round": r, "dealer": dealer,
-                      "hands": [_names(h) for h in ids],
+                      "hands": [names_of(h) for h in ids],
                       "unseen": card_name(unseen_id) if unseen_id is not None else None,
                       "table": self.table_text(), "tricks": [], "takes": []}
         self.rounds.append(self.round)
@@ -229,24 +124,24 @@ class _Replay(StepView):
         for key in ("round", "layouts", "bids", "tricks", "card_points"):
             if key not in extra:
                 raise TricksimError(f"an allocation record needs extra.{key}")
-        r = _round_no(extra)
+        r = round_number(extra)
         n_tricks = 13 - r
         if any(h for h in record["hands"]) if isinstance(record["hands"], list) else True:
             raise TricksimError("hands of an allocation record are empty lists: every card has "
                                 "been played")
-        table = _table(extra.get("table"), "extra.table", n_tricks)
-        zero = _seat_list(extra.get("zero_unused"), "extra.zero_unused", n, True, _bool)
-        scores = _seat_list(extra.get("scores"), "extra.scores", n, 0, lambda v, w: record_int(v, w))
-        layouts = _seat_list(extra["layouts"], "extra.layouts", n, None,
+        table = read_table(extra.get("table"), "extra.table", n_tricks)
+        zero = seat_list(extra.get("zero_unused"), "extra.zero_unused", n, True, read_bool)
+        scores = seat_list(extra.get("scores"), "extra.scores", n, 0, lambda v, w: record_int(v, w))
+        layouts = seat_list(extra["layouts"], "extra.layouts", n, None,
                              lambda v, w: read_card(v, w, parse_card))
         for s, c in enumerate(layouts):
             if not is_numbered(c):
                 raise TricksimError(f"extra.layouts[{s}]: a layout card is a numbered colour card, "
                                     f"not {card_name(c)}")
-        bids = _seat_list(extra["bids"], "extra.bids", n, None,
+        bids = seat_list(extra["bids"], "extra.bids", n, None,
                           lambda v, w: bid_action(v, w, n_tricks))
-        tricks = _seat_list(extra["tricks"], "extra.tricks", n, 0, lambda v, w: record_int(v, w))
-        points = _seat_list(extra["card_points"], "extra.card_points", n, 0,
+        tricks = seat_list(extra["tricks"], "extra.tricks", n, 0, lambda v, w: record_int(v, w))
+        points = seat_list(extra["card_points"], "extra.card_points", n, 0,
                             lambda v, w: record_int(v, w))
         if sum(tricks) != n_tricks or min(tricks) < 0:
             raise TricksimError(f"extra.tricks must add up to the {n_tricks} tricks of round {r}, "
@@ -257,17 +152,17 @@ class _Replay(StepView):
         for c in layouts + [c for k in table for c in table[k]]:
             if c not in pack(n):
                 raise TricksimError(f"card {card_name(c)} is not in the pack for {n} players")
-        st, _ = S.new_state_nb(self.cfg)
+        st, hands = self.steps.new_state_nb(self.cfg)
         st[O.N_PLAYERS], st[O.DEALER], st[O.ROUND], st[O.N_TRICKS] = n, dealer, r, n_tricks
         st[O.START] = (dealer + 1) % n
         st[O.TRUMP] = -1
-        st[O.ORPHANS] = self.cfg[S.CFG_ORPHANS]
-        st[O.TRUMP_RULE] = self.cfg[S.CFG_TRUMP_RULE]
+        st[O.ORPHANS] = self.cfg[CFG_ORPHANS]
+        st[O.TRUMP_RULE] = self.cfg[CFG_TRUMP_RULE]
         st[O.ZERO_UNUSED] = sum(1 << s for s in range(n) if zero[s])
         for k, cards in table.items():
             for c in cards:
                 st[O.TABLE + k] |= 1 << c
-        st[O.TRICK_CARDS:O.TRICK_CARDS + S.MAX_SEATS] = -1
+        st[O.TRICK_CARDS:O.TRICK_CARDS + MAX_SEATS] = -1
         for s in range(n):
             action = bids[s]
             if action == 0 and not zero[s]:
@@ -286,11 +181,11 @@ class _Replay(StepView):
             st[O.SCORES + s] = scores[s]
         st[O.TRICK_NO] = n_tricks
         st[O.PHASE] = O.PHASE_TAKE
-        S.start_allocation_at_nb(st)
+        start_allocation_at_nb(st)
         self.st = st
-        self.hands = np.zeros(2 * S.MAX_SEATS, dtype=np.uint64)
+        self.hands = hands
         self.round = {"round": r, "dealer": dealer, "hands": [[] for _ in range(n)], "unseen": None,
-                      "table": {str(k): _names(v) for k, v in sorted(table.items()) if v},
+                      "table": {str(k): names_of(v) for k, v in sorted(table.items()) if v},
                       "tricks": [], "takes": []}
         self.rounds.append(self.round)
         self.trick = {"leader": None, "seats": [], "cards": []}
@@ -308,13 +203,13 @@ class _Replay(StepView):
         return cards_in(self.hands[2 * seat], self.hands[2 * seat + 1])
 
     def table_text(self) -> dict:
-        return {str(k): _names(cards_in(self.st[O.TABLE + k]))
-                for k in range(1, S.MAX_COUNTER + 1) if self.st[O.TABLE + k]}
+        return {str(k): names_of(cards_in(self.st[O.TABLE + k]))
+                for k in range(1, MAX_COUNTER + 1) if self.st[O.TABLE + k]}
 
     # -- one decision -----------------------------------------------------------------
     def step(self, number: int, decision) -> None:
         dec = decision_fields(number, decision, KINDS, self.n)
-        if S.is_over_nb(self.st):
+        if self.steps.is_over_nb(self.st):
             self._next_round(dec.where)
         seat, phase = self.seat(), self.phase()
         dec.check_turn(seat, O.PHASE_NAMES[phase])
@@ -323,12 +218,12 @@ class _Replay(StepView):
                  "legal": self.legal_text(phase, legal)}
         getattr(self, f"_{dec.kind}")(dec, legal, entry)
         self.decisions.append(entry)
-        if S.is_over_nb(self.st):
+        if self.steps.is_over_nb(self.st):
             self._close_round()
 
     def _next_round(self, where):
         """A whole game: the next deal from extra.next_deals, on the table left."""
-        if self.kind != "game" or self.round["round"] == S.ROUNDS and "redeal" not in self.round:
+        if self.kind != "game" or self.round["round"] == ROUNDS and "redeal" not in self.round:
             raise TricksimError(f"{where}: the {'game' if self.kind == 'game' else self.kind} is "
                                 f"over; nothing more to decide")
         index = len(self.rounds) - 1
@@ -343,11 +238,11 @@ class _Replay(StepView):
         redeal = "redeal" in self.round
         r = self.round["round"] if redeal else self.round["round"] + 1
         dealer = self.round["dealer"] if redeal else (self.round["dealer"] + 1) % n
-        table = {k: cards_in(st[O.TABLE + k]) for k in range(1, S.MAX_COUNTER + 1) if st[O.TABLE + k]}
+        table = {k: cards_in(st[O.TABLE + k]) for k in range(1, MAX_COUNTER + 1) if st[O.TABLE + k]}
         zero = [bool(st[O.ZERO_UNUSED] >> s & 1) for s in range(n)]
         scores = [int(st[O.SCORES + s]) for s in range(n)]
         self._start_round(deal["hands"], deal.get("unseen"), dealer, r, table, zero, scores, at)
-        if S.is_over_nb(self.st):     # dealt again at once: the next deal
+        if self.steps.is_over_nb(self.st):     # dealt again at once: the next deal
             self._close_round()
             self._next_round(where)
 
@@ -427,7 +322,7 @@ class _Replay(StepView):
     # -- the end ----------------------------------------------------------------------
     def _close_round(self):
         """A finished round's facts into its entry of ``rounds``."""
-        st, n, rnd = self.st, self.n, self.round
+        rnd = self.round
         if "redeal" in rnd:
             return
         rnd.update(self._round_result())
@@ -443,23 +338,28 @@ class _Replay(StepView):
                         if st[O.BIDS + s] >= 0 else None for s in range(n)],
                "tricks_won": [int(st[O.TRICKS + s]) for s in range(n)],
                "card_points": [int(st[O.CARD_POINTS + s]) for s in range(n)]}
-        if S.is_over_nb(st):
+        if self.steps.is_over_nb(st):
             out.update({
                 "markers": [int(st[O.MARKERS + s]) or None for s in range(n)],
-                "taken": [_names(cards_in(st[O.TAKEN + s])) for s in range(n)],
-                "victory_points": [int(S.round_points_nb(st, s)) for s in range(n)],
+                "taken": [names_of(cards_in(st[O.TAKEN + s])) for s in range(n)],
+                "victory_points": self._victory_points(),
                 "scores": [int(st[O.SCORES + s]) for s in range(n)],
-                "zero_lost": _names(cards_in(st[O.ZERO_LOST])),
-                "removed": _names(cards_in(st[O.ORPHANED])),
+                "zero_lost": names_of(cards_in(st[O.ZERO_LOST])),
+                "removed": names_of(cards_in(st[O.ORPHANED])),
                 "table_left": self.table_text(),
                 "zero_unused": [bool(st[O.ZERO_UNUSED] >> s & 1) for s in range(n)]})
         return out
 
+    def _victory_points(self) -> list[int]:
+        """The victory points each seat won this round (the step interface's result)."""
+        out = np.zeros(MAX_SEATS, dtype=np.int64)
+        return [int(v) for v in out[:self.steps.result_nb(self.st, self.cfg, out)]]
+
     def result(self) -> dict:
         st, n = self.st, self.n
-        over = bool(S.is_over_nb(st))
+        over = bool(self.steps.is_over_nb(st))
         rnd = self.round
-        last = rnd["round"] == S.ROUNDS and "redeal" not in rnd
+        last = rnd["round"] == ROUNDS and "redeal" not in rnd
         complete = over and "redeal" not in rnd and (self.kind != "game" or last)
         res = dict(rnd) if "redeal" in rnd else {**rnd, **self._round_result()}
         res["complete"] = complete
@@ -480,69 +380,5 @@ class _Replay(StepView):
         return out
 
 
-def play_text(action: int) -> str:
-    """A play action as text: the card, a God card with its value (``BX=15``)."""
-    if action >= GOD_HIGH_ACTION:
-        return f"{COLOURS[action - GOD_HIGH_ACTION]}X=15"
-    return f"{NAMES[action]}=0" if is_god(action) else NAMES[action]
-
-
 def replay(game: str, record: dict) -> dict:
     return step_through(_Replay(record), record)
-
-
-def _bid_words(bid) -> str:
-    if bid is None:
-        return "-"
-    if bid == "zero":
-        return "zero-trick card"
-    return f"counter {bid['counter']}" + (" locked" if bid["locked"] else "")
-
-
-def transcript(game: str, record: dict, result: dict) -> str:
-    n = int(record["players"])
-    kind = result["kind"]
-    lines = [f"Beim Jupiter, {n} players ({'a whole game' if kind == 'game' else 'one ' + kind})"]
-    for rnd in result["rounds"]:
-        lines.append(f"Round {rnd['round']}, dealer seat {rnd['dealer']}")
-        if kind != "allocation":
-            for s, hand in enumerate(rnd["hands"]):
-                lines.append(f"  seat {s}: {' '.join(hand)}")
-            if rnd["unseen"]:
-                lines.append(f"  unseen: {rnd['unseen']}")
-        if rnd["table"]:
-            lines.append("  table: " + "; ".join(f"counter {k}: {' '.join(v)}"
-                                               for k, v in rnd["table"].items()))
-        if "redeal" in rnd:
-            lines.append(f"  seat {rnd['redeal']} holds no numbered colour card: dealt again")
-            continue
-        if "trump_step" not in rnd and rnd is result["rounds"][-1]:
-            rnd = {**rnd, **{k: v for k, v in result["result"].items() if k not in rnd}}
-        if kind != "allocation" and rnd.get("layouts") and all(rnd["layouts"]):
-            lines.append("  layouts: " + ", ".join(f"seat {s} {c}" for s, c in enumerate(rnd["layouts"])))
-            lines.append(f"  trump: {rnd['trump'] or 'none'} (settled by: {rnd['trump_step']})")
-        if rnd.get("bids"):
-            lines.append("  bids: " + ", ".join(f"seat {s} {_bid_words(b)}"
-                                              for s, b in enumerate(rnd["bids"])))
-        for i, t in enumerate(rnd["tricks"], start=1):
-            played = ", ".join(f"seat {s} {c}" for s, c in zip(t["seats"], t["cards"]))
-            lines.append(f"  trick {i}: {played} -> seat {t['winner']}")
-        if rnd.get("tricks_won") and ("taken" in rnd):
-            lines.append("  tricks: " + ", ".join(f"seat {s} {k} ({p} points)" for s, (k, p) in
-                                                  enumerate(zip(rnd["tricks_won"], rnd["card_points"]))))
-            for t in rnd["takes"]:
-                lines.append(f"  counter {t['counter']}: seat {t['seat']} takes {t['card']}")
-            lines.append("  victory points: " + ", ".join(f"seat {s} {v}" for s, v in
-                                                        enumerate(rnd["victory_points"])))
-            if rnd["table_left"]:
-                lines.append("  left on the table: " + "; ".join(
-                    f"counter {k}: {' '.join(v)}" for k, v in rnd["table_left"].items()))
-    r = result["result"]
-    if r.get("winners") is not None:
-        lines.append("scores: " + ", ".join(f"seat {s} {v}" for s, v in enumerate(r["scores"]))
-                     + "; winner" + ("s" if len(r["winners"]) > 1 else "") + ": seat "
-                     + ", ".join(str(s) for s in r["winners"]))
-    if not r["complete"] and "next" in result:
-        nxt = result["next"]
-        lines.append(f"(incomplete) seat {nxt['seat']} to {nxt['kind']}")
-    return "\n".join(lines)

@@ -42,6 +42,12 @@ STEP_SUM = 2                # highest sum of numbers
 STEP_HIGHEST = 3            # highest single card
 STEP_NAMES = ("none", "count", "sum", "highest")
 
+# the options as the config holds them (``cfg.py``): the order of their choices (``info.py``)
+TRUMP_COUNT_FIRST = 0       # trump_rule: most cards, then the sum, then the highest card
+TRUMP_SUM_FIRST = 1         # trump_rule: the sum, then the count, then the highest card
+ORPHANS_REMOVED = 0         # orphans: the removed counter's cards leave the game
+ORPHANS_MOVE_DOWN = 1       # orphans: … move to the new highest counter
+
 
 @njit(cache=True, inline="always")
 def number_of(card):
@@ -72,11 +78,11 @@ def highest_cards(word):
 
 # -- 3. the trump decision ---------------------------------------------------------------
 @njit(cache=True, inline="always")
-def trump_decision(face_up, sum_first):
+def trump_decision(face_up, trump_rule):
     """(trump colour or NO_TRUMP, STEP_*) from every face-up colour card on the
     table (one word: the new layouts and the cards beside the counters).
-    ``count_first``: most cards → highest sum → highest single card → no trump;
-    ``sum_first``: highest sum → most cards → highest single card → no trump.
+    ``TRUMP_COUNT_FIRST``: most cards → highest sum → highest single card → no trump;
+    ``TRUMP_SUM_FIRST``: highest sum → most cards → highest single card → no trump.
     A stage keeps the colours tied at its best; one left settles it."""
     alive = 15                              # colours still in contention, a bit each
     for stage in range(3):
@@ -89,7 +95,7 @@ def trump_decision(face_up, sum_first):
             count = popcount(cards)
             if stage == 2:
                 value = number_of(highest(cards)) if cards != ZERO else 0
-            elif (stage == 0) != (sum_first == 1):
+            elif (stage == 0) != (trump_rule == TRUMP_SUM_FIRST):
                 value = count
             else:
                 value = points_of(cards)
@@ -105,7 +111,7 @@ def trump_decision(face_up, sum_first):
                 trump += 1
             if stage == 2:
                 return trump, STEP_HIGHEST
-            first_is_count = sum_first != 1
+            first_is_count = trump_rule != TRUMP_SUM_FIRST
             counts = (stage == 0) == first_is_count
             return trump, (STEP_COUNT if counts else STEP_SUM)
     return NO_TRUMP, STEP_NONE

@@ -1,368 +1,125 @@
-"""A Beim Jupiter round, one decision at a time, and the kit's step interface on it.
+"""Beim Jupiter on the kit's board loop (``sim/board_nb.py``): the game's state,
+the step interface's own functions and the hooks the board loop is bound to.
 
-The state is ``(st, hands)``: ``st`` the observation (``obs.py``) then the
-private slots; ``hands`` two words per seat (seat ``s``: ``hands[2s]``,
-``hands[2s + 1]``). A round runs: layouts (from the start player, face down
-until all are laid), the trump, the bids, the tricks, the allocation (one
-``take`` per card taken, counters in ascending order), then the table for
-the next round: the highest counter removed (option ``orphans``).
+A round's state and steps are ``round_nb.py``'s. A game of a board keeps,
+beside them, what carries from round to round: in ``st`` the victory points
+(``TOTALS``), the seats that used their zero-trick card (``ZERO_USED``), the
+cards laid out in earlier rounds (``GONE``: out of the pack) and the cards
+out of the game (``OUT_COUNT``); in ``hands``, after the seats' cards, the
+round's ``dealt`` words (``DEALT``: the hands and the unseen card as dealt,
+the table it starts from and the unused zero-trick cards, ``round_nb``'s
+layout), which the next round starts from.
 
-``dealt`` given to :func:`start_deal_nb` (``DEALT_SIZE`` words) holds what
-chance and the earlier rounds fixed: each seat's hand (two words a seat,
-``MAX_SEATS`` seats), the unseen card (``DEALT_UNSEEN``, two words), the
-cards beside each counter (``DEALT_TABLE + k``) and the seats whose
-zero-trick card is unused (``DEALT_ZERO``, a bit each). ``chance`` gives the
-dealer, the round (``CH_DEAL`` = round - 1) and the scores so far.
+Each round's pack is the game's pack less every card laid out in an earlier
+round (won, beside a counter, or out of the game), shuffled and dealt
+``14 - round`` cards a hand, the last card (3 and 4 players) left over
+unseen. Every round draws from its own stream (the board's, the round's
+number and the attempt's: ``sim.kit_nb.deal_attempt_stream_nb``): a hand
+without a numbered colour card deals the round again with the same dealer
+(``deal_verdict_nb``), counted in ``redeals``, from the next attempt's
+stream, so a redeal in one rotation of a duplicate board changes no other
+round. Round 1 is the same in every rotation; a later round's pack lacks the
+cards laid out before it, which the rotations' players chose, so its hands
+are the same only where those choices were (the whole pack is shuffled and
+the cards out skipped: see :func:`deal_out_nb`).
+
+The step interface on a round (replay, tests, search players): the bound
+``to_act_nb`` … ``is_over_nb`` and ``new_state_nb``, ``start_deal_nb``
+(``dealt`` as above, ``chance`` the dealer, the round ``CH_DEAL`` = round - 1
+and the scores so far), ``result_nb`` below.
 """
 import numpy as np
 from numba import njit
 
-from ...kit_nb import (CH_DEAL, CH_DEALER, CH_TOTALS, actions2_nb, close_trick_nb, is_legal2_nb)
+from ...bits_nb import popcount
+from ...board_nb import ask_player_nb
+from ...kit_nb import (CH_DEAL, CH_DEALER, CH_TOTALS, DEAL_ABANDON, DEAL_AGAIN, DEAL_KEEP,
+                       KIND_RANDOM, actions2_nb, deal_attempt_stream_nb, deal_row_keys_nb, draw_nb,
+                       is_legal2_nb, observe2_nb, random_choice2_nb, seat_game_rows_nb,
+                       trace_deal_start_nb, trace_decision_nb)
+from ...rng_nb import shuffle_prefix
 from . import obs as O
-from .rules_nb import (NUMBERED, ONE, ZERO, action_card, action_value, card_key,
-                       claim_class, claim_order, lead_of, legal_plays, number_of, points_of,
-                       take_options, trump_decision)
+from .cfg import CFG_ORPHANS, CFG_PLAYERS, CFG_ROUNDS, CFG_TRUMP_RULE
+from .round_nb import (DEALT_SIZE, DEALT_TABLE, DEALT_UNSEEN, DEALT_ZERO, HAND_WORDS,
+                       MAX_COUNTER, MAX_SEATS, begin_nb, claim_of_nb, hand_size_nb, legal_set_nb,
+                       round_points_nb, start_allocation_nb, take_action_nb)
+from .rules_nb import ONE, ZERO, trump_decision
 
-CFG_SEATING = 0     # sim.kit_nb.SEATING_*
-CFG_PLAYERS = 1
-CFG_TRUMP_RULE = 2  # 1 sum_first, 0 count_first
-CFG_ORPHANS = 3     # 1 move_down, 0 removed
-CFG_ROUNDS = 4      # rounds in a game (8)
-CFG_SIZE = 5
-MAX_SEATS = 5
-ROUNDS = 8
-MAX_COUNTER = 12
+MAX_REDEALS = 10_000    # never reached in practice: the game then stops before the round
+N_IDS = 65              # card ids (cards.py)
 
-DEALT_UNSEEN = 2 * MAX_SEATS
-DEALT_TABLE = DEALT_UNSEEN + 2          # + k: the cards beside counter k (k = 1 … 12)
-DEALT_ZERO = DEALT_TABLE + MAX_COUNTER + 1
-DEALT_SIZE = DEALT_ZERO + 1
+# -- the state ------------------------------------------------------------------------------
+# ``st`` (int64): the round's slots (obs.py), then the game's; ``hands`` (uint64): two words a
+# seat, then the round's ``dealt`` words.
+TOTALS = O.STATE_SIZE           # 5 slots: victory points of the game before this round
+ZERO_USED = TOTALS + MAX_SEATS  # 5 slots: 1 the seat used its zero-trick card in the game
+GONE = ZERO_USED + MAX_SEATS    # the cards laid out in earlier rounds: out of the pack (one word)
+OUT_COUNT = GONE + 1            # of those, the ones out of the game
+GAME_STATE_SIZE = OUT_COUNT + 1
+DEALT = HAND_WORDS              # hands[DEALT + i]: word i of the round's ``dealt``
 
-
-@njit(cache=True, inline="always")
-def hand_size_nb(round_no):
-    """Cards dealt to each player in round ``round_no`` (1 … 8): 14 - round."""
-    return 14 - round_no
-
-
-@njit(cache=True, inline="always")
-def _bit(card):
-    return ONE << np.uint64(card & 63)
-
-
-@njit(cache=True, inline="always")
-def _start_trick(st, leader):
-    st[O.TRICK_N] = 0
-    st[O.LEAD] = -1
-    st[O.WINNING_SEAT] = -1
-    st[O.WINNING_CARD] = -1
-    st[O.WINNING_KEY] = -2
-    st[O.TRICK_LEADER] = leader
-    st[O.SEAT] = leader
-    st[O.PHASE] = O.PHASE_PLAY
-
-
-@njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
-def begin_nb(st, hands, n, dealer, round_no, trump_rule, orphans, dealt, scores):
-    """A new round: hands, unseen card, table and unused zero-trick cards from ``dealt``
-    (layout in the module docstring); ``scores`` the victory points so far."""
-    for i in range(O.STATE_SIZE):
-        st[i] = 0
-    st[O.N_PLAYERS] = n
-    st[O.DEALER] = dealer
-    st[O.ROUND] = round_no
-    st[O.N_TRICKS] = 13 - round_no
-    st[O.START] = (dealer + 1) % n
-    st[O.TRUMP] = -1
-    st[O.TRUMP_RULE] = trump_rule
-    st[O.ORPHANS] = orphans
-    for i in range(hands.shape[0]):
-        hands[i] = ZERO
-    for s in range(n):
-        hands[2 * s] = dealt[2 * s]
-        hands[2 * s + 1] = dealt[2 * s + 1]
-        st[O.LAYOUTS + s] = -1
-        st[O.LAID + s] = -1
-        st[O.BIDS + s] = -1
-        st[O.SCORES + s] = scores[s]
-    for i in range(O.TRICK_CARDS, O.TRICK_CARDS + MAX_SEATS):
-        st[i] = -1
-    st[O.UNSEEN] = np.int64(dealt[DEALT_UNSEEN])
-    st[O.UNSEEN + 1] = np.int64(dealt[DEALT_UNSEEN + 1])
-    for k in range(1, MAX_COUNTER + 1):
-        st[O.TABLE + k] = np.int64(dealt[DEALT_TABLE + k])
-    st[O.ZERO_UNUSED] = np.int64(dealt[DEALT_ZERO])
-    st[O.LEAD] = -1
-    st[O.WINNING_SEAT] = -1
-    st[O.WINNING_CARD] = -1
-    st[O.WINNING_KEY] = -2
-    st[O.REDEAL_SEAT] = -1
-    start = st[O.START]
-    for i in range(n):
-        s = (start + i) % n
-        if hands[2 * s] & NUMBERED == ZERO:
-            st[O.REDEAL] = 1
-            st[O.REDEAL_SEAT] = s
-            st[O.PHASE] = O.PHASE_OVER
-            st[O.SEAT] = -1
-            return
-    st[O.PHASE] = O.PHASE_LAYOUT
-    st[O.SEAT] = start
+# the pack by player count 3, 4, 5 (cards.py): two words
+_PACK = np.zeros((3, 2), dtype=np.uint64)
+for _n, _top, _lambs in ((3, 8, 2), (4, 11, 3), (5, 14, 3)):
+    _both = 0
+    for _c in range(4):
+        for _k in range(1, _top + 1):
+            _both |= 1 << (15 * _c + _k - 1)
+        _both |= 1 << (15 * _c + 14)
+    _both |= (1 << 60) | (1 << 61)
+    for _l in range(_lambs):
+        _both |= 1 << (62 + _l)
+    _PACK[_n - 3, 0] = np.uint64(_both & (2**64 - 1))
+    _PACK[_n - 3, 1] = np.uint64(_both >> 64)
+PACK = _PACK
 
 
 @njit(cache=True, inline="always")
-def face_up_nb(st):
-    """Every face-up colour card on the table: beside the counters and the layouts."""
-    face_up = ZERO
-    for k in range(1, MAX_COUNTER + 1):
-        face_up |= np.uint64(st[O.TABLE + k])
-    for s in range(st[O.N_PLAYERS]):
-        if st[O.LAYOUTS + s] >= 0:
-            face_up |= _bit(st[O.LAYOUTS + s])
-    return face_up
+def deal_out_nb(rng, deck, dealt, n, round_no, gone):
+    """Deal round ``round_no``: the whole pack of ``n`` players shuffled, then the
+    cards not in ``gone`` (laid out in earlier rounds) taken in that order,
+    ``14 - round`` to each seat in turn, the last card (if any) unseen: a uniform
+    deal of the round's pack. Shuffling the whole pack keeps the rotations of a
+    duplicate board as close as their layouts allow: the cards they did not lay
+    out differently come in the same order. Writes the hands and the unseen card
+    into ``dealt``; the table slots are the caller's."""
+    lo = PACK[n - 3, 0]
+    hi = PACK[n - 3, 1]
+    m = 0
+    word = lo
+    while word != ZERO:                      # the pack in id order
+        low = word & (~word + ONE)
+        deck[m] = popcount(low - ONE)
+        m += 1
+        word ^= low
+    if hi != ZERO:
+        deck[m] = 64
+        m += 1
+    shuffle_prefix(rng, deck[:m], m)
+    size = hand_size_nb(round_no)
+    for i in range(DEALT_TABLE):
+        dealt[i] = ZERO
+    k = 0
+    for i in range(m):
+        c = deck[i]
+        if c < 64 and (gone >> np.uint64(c)) & ONE != ZERO:
+            continue                         # out of the pack
+        slot = 2 * (k // size) if k < n * size else DEALT_UNSEEN
+        dealt[slot + (c >> 6)] |= ONE << np.uint64(c & 63)
+        k += 1
 
 
-@njit(cache=True, inline="always")
-def _own_locked(st, seat):
-    """The seat's own card still locked on the table (one word, 0 none)."""
-    layout = st[O.LAYOUTS + seat]
-    if layout < 0:
-        return ZERO
-    return np.uint64(st[O.LOCKED]) & _bit(layout)
-
-
-@njit(cache=True, inline="always")
-def take_legal_nb(st, seat):
-    """The cards ``seat`` may take at the counter being settled."""
-    k = st[O.COUNTER]
-    cards = np.uint64(st[O.TABLE + k])
-    cls = claim_class(st[O.BIDS + seat], st[O.LOCKS + seat], st[O.TRICKS + seat])
-    return take_options(cards, np.uint64(st[O.LOCKED]), _own_locked(st, seat) & cards,
-                        st[O.CLAIM_N] == 1, cls)
-
-
-@njit(cache=True, inline="always")
-def _finish_round(st):
-    """Zero-trick cards settled, the markers back, the highest counter removed."""
-    n = st[O.N_PLAYERS]
-    for s in range(n):
-        if st[O.BIDS + s] == 0:
-            card = st[O.LAYOUTS + s]
-            if st[O.TRICKS + s] == 0:
-                st[O.TAKEN + s] |= np.int64(_bit(card))
-                st[O.SCORES + s] += number_of(card)
-            else:
-                st[O.ZERO_LOST] |= np.int64(_bit(card))
-            st[O.ZERO_UNUSED] &= ~(1 << s)
-    st[O.LOCKED] = 0
-    top = st[O.N_TRICKS]
-    if st[O.ORPHANS] == 1 and top > 1:
-        st[O.TABLE + top - 1] |= st[O.TABLE + top]
-    else:
-        st[O.ORPHANED] = st[O.TABLE + top]
-    st[O.TABLE + top] = 0
-    st[O.PHASE] = O.PHASE_OVER
-    st[O.SEAT] = -1
-
-
-@njit(cache=True, inline="always")
-def _next_take(st):
-    """The next claimant with a card to take, counter after counter; the round's end
-    when none is left."""
-    n = st[O.N_PLAYERS]
-    while True:
-        while st[O.CLAIM_I] < st[O.CLAIM_N]:
-            seat = st[O.CLAIMANTS + st[O.CLAIM_I]]
-            if take_legal_nb(st, seat) != ZERO:
-                st[O.PHASE] = O.PHASE_TAKE
-                st[O.SEAT] = seat
-                return
-            st[O.CLAIM_I] += 1            # nothing left for him at this counter
-        st[O.COUNTER] += 1
-        if st[O.COUNTER] > st[O.N_TRICKS]:
-            _finish_round(st)
-            return
-        st[O.CLAIM_I] = 0
-        st[O.CLAIM_N] = claim_order(n, st[O.COUNTER], st[O.START], st[O.BIDS:O.BIDS + MAX_SEATS],
-                                    st[O.LOCKS:O.LOCKS + MAX_SEATS],
-                                    st[O.TRICKS:O.TRICKS + MAX_SEATS],
-                                    st[O.CARD_POINTS:O.CARD_POINTS + MAX_SEATS],
-                                    st[O.CLAIMANTS:O.CLAIMANTS + MAX_SEATS])
-
-
-@njit(cache=True, inline="always")
-def start_allocation_nb(st):
-    """The end of play: failed locks released before anyone takes, their markers moved
-    to the counter of the tricks taken (0 tricks: nowhere); then the first take."""
-    for s in range(st[O.N_PLAYERS]):
-        if st[O.BIDS + s] > 0 and st[O.LOCKS + s] == 1 and st[O.TRICKS + s] != st[O.BIDS + s]:
-            st[O.LOCKED] &= ~np.int64(_bit(st[O.LAYOUTS + s]))
-            st[O.MARKERS + s] = st[O.TRICKS + s]
-    st[O.COUNTER] = 0
-    st[O.CLAIM_N] = 0
-    st[O.CLAIM_I] = 0
-    _next_take(st)
-
-
-@njit(cache=True, inline="always")
-def _close_trick(st):
-    n = st[O.N_PLAYERS]
-    winner = st[O.WINNING_SEAT]
-    points = 0
-    for k in range(n):
-        action = st[O.TRICK_CARDS + k]
-        card = action_card(action)
-        points += number_of(card)       # the printed number: a God counts 0, also played as 15
-        if card >= 64:
-            st[O.PLAYED_HI] |= np.int64(_bit(card))
-        else:
-            st[O.PLAYED] |= np.int64(_bit(card))
-    st[O.TRICKS + winner] += 1
-    st[O.CARD_POINTS + winner] += points
-    close_trick_nb(st, O.TRICK_BLOCK, O.TRICK_CARDS, MAX_SEATS, winner)
-    st[O.TRICK_NO] += 1
-    if st[O.TRICK_NO] == st[O.N_TRICKS]:
-        st[O.TRICK_N] = 0
-        st[O.LEAD] = -1
-        st[O.WINNING_SEAT] = -1
-        st[O.WINNING_CARD] = -1
-        st[O.WINNING_KEY] = -2
-        start_allocation_nb(st)
-    else:
-        _start_trick(st, winner)
-
-
-@njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
-def legal_now_nb(st, hands):
-    """The legal set of the decision to take, two words of action bits."""
-    phase = st[O.PHASE]
-    seat = st[O.SEAT]
-    if phase == O.PHASE_PLAY:
-        return legal_plays(hands[2 * seat], hands[2 * seat + 1], st[O.LEAD], st[O.TRUMP])
-    if phase == O.PHASE_TAKE:
-        return take_legal_nb(st, seat), ZERO
-    if phase == O.PHASE_BID:
-        counters = (ONE << np.uint64(st[O.N_TRICKS] + 1)) - np.uint64(2)   # 1 … N_TRICKS
-        bids = counters | (counters << np.uint64(O.LOCKED_BID))
-        if (st[O.ZERO_UNUSED] >> seat) & 1:
-            bids |= ONE
-        return bids, ZERO
-    if phase == O.PHASE_LAYOUT:
-        return hands[2 * seat] & NUMBERED, ZERO
-    return ZERO, ZERO
-
-
-@njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
-def apply_action_nb(st, hands, action):
-    """The seat to act takes ``action`` (assumed legal)."""
-    phase = st[O.PHASE]
-    seat = st[O.SEAT]
-    n = st[O.N_PLAYERS]
-    if phase == O.PHASE_PLAY:
-        card = action_card(action)
-        hands[2 * seat + (card >> 6)] &= ~_bit(card)
-        k = st[O.TRICK_N]
-        st[O.TRICK_CARDS + k] = action
-        if st[O.LEAD] < 0:
-            st[O.LEAD] = lead_of(card)
-        key = card_key(card, action_value(action), st[O.LEAD], st[O.TRUMP])
-        if key > st[O.WINNING_KEY]:          # equal keys: the first played stays ahead
-            st[O.WINNING_KEY] = key
-            st[O.WINNING_SEAT] = seat
-            st[O.WINNING_CARD] = card
-        st[O.TRICK_N] = k + 1
-        if k + 1 == n:
-            _close_trick(st)
-        else:
-            st[O.SEAT] = (seat + 1) % n
-    elif phase == O.PHASE_TAKE:
-        k = st[O.COUNTER]
-        b = np.int64(_bit(action))
-        st[O.TABLE + k] &= ~b
-        st[O.TAKEN + seat] |= b
-        st[O.SCORES + seat] += number_of(action)
-        st[O.LOCKED] &= ~np.int64(_own_locked(st, seat))   # taking any card frees his own
-        st[O.CLAIM_I] += 1
-        _next_take(st)
-    elif phase == O.PHASE_BID:
-        locked = 1 if action > O.LOCKED_BID else 0
-        counter = action - O.LOCKED_BID if locked else action
-        st[O.BIDS + seat] = counter
-        st[O.LOCKS + seat] = locked
-        if counter > 0:
-            b = np.int64(_bit(st[O.LAYOUTS + seat]))
-            st[O.TABLE + counter] |= b
-            if locked:
-                st[O.LOCKED] |= b
-        st[O.BIDS_MADE] += 1
-        if st[O.BIDS_MADE] < n:
-            st[O.SEAT] = (seat + 1) % n
-        else:
-            _start_trick(st, st[O.START])
-    elif phase == O.PHASE_LAYOUT:
-        hands[2 * seat] &= ~_bit(action)
-        st[O.LAID + seat] = action
-        st[O.LAID_N] += 1
-        if st[O.LAID_N] < n:
-            st[O.SEAT] = (seat + 1) % n
-        else:                                # all laid: turned up, the trump decided
-            for s in range(n):
-                st[O.LAYOUTS + s] = st[O.LAID + s]
-            trump, step = trump_decision(face_up_nb(st), st[O.TRUMP_RULE])
-            st[O.TRUMP] = trump
-            st[O.TRUMP_STEP] = step
-            st[O.PHASE] = O.PHASE_BID
-            st[O.SEAT] = st[O.START]
-
-
-@njit(cache=True, inline="always")
-def round_points_nb(st, seat):
-    """Victory points ``seat`` won this round."""
-    return points_of(np.uint64(st[O.TAKEN + seat]))
-
-
-# -- the kit's step interface ----------------------------------------------------------------
+# -- the step interface's own functions (the rest is bound from sim/board_nb.py) -------------
 @njit(cache=True)
 def new_state_nb(cfg):
-    return np.zeros(O.STATE_SIZE, dtype=np.int64), np.zeros(2 * MAX_SEATS, dtype=np.uint64)
+    return (np.zeros(GAME_STATE_SIZE, dtype=np.int64),
+            np.zeros(DEALT + DEALT_SIZE, dtype=np.uint64))
 
 
 @njit(cache=True)
 def start_deal_nb(st, hands, cfg, dealt, chance):
     begin_nb(st, hands, cfg[CFG_PLAYERS], chance[CH_DEALER], chance[CH_DEAL] + 1,
              cfg[CFG_TRUMP_RULE], cfg[CFG_ORPHANS], dealt, chance[CH_TOTALS:CH_TOTALS + MAX_SEATS])
-
-
-@njit(cache=True)
-def to_act_nb(st):
-    return st[O.SEAT]
-
-
-@njit(cache=True)
-def decision_nb(st):
-    return st[O.PHASE]
-
-
-@njit(cache=True)
-def legal_actions_nb(st, hands, cfg, out):
-    lo, hi = legal_now_nb(st, hands)
-    return actions2_nb(lo, hi, out)
-
-
-@njit(cache=True)
-def is_legal_action_nb(st, hands, cfg, action):
-    lo, hi = legal_now_nb(st, hands)
-    return is_legal2_nb(action, lo, hi)
-
-
-@njit(cache=True)
-def apply_nb(st, hands, cfg, action):
-    apply_action_nb(st, hands, action)
-
-
-@njit(cache=True)
-def is_over_nb(st):
-    return st[O.PHASE] == O.PHASE_OVER
 
 
 @njit(cache=True)
@@ -378,3 +135,192 @@ def result_nb(st, cfg, out):
 def start_allocation_at_nb(st):
     """The allocation of a state set up at the end of play (a replay's allocation record)."""
     start_allocation_nb(st)
+
+
+# -- the hooks of the board loop (sim/board_nb.py) -----------------------------------------------
+SEAT = O.SEAT
+PHASE = O.PHASE
+OBS_SIZE = O.OBS_SIZE
+
+
+@njit(cache=True, inline="always")
+def seats_nb(cfg):
+    return cfg[CFG_PLAYERS]
+
+
+@njit(cache=True, inline="always")
+def deck_size_nb(cfg):
+    """Every card id: the round's pack is taken from them (:func:`deal_out_nb`)."""
+    return N_IDS
+
+
+@njit(cache=True, inline="always")
+def room_deals_nb(cfg, aux):
+    """Every game lasts its rounds (redeals write no rows)."""
+    return cfg[CFG_ROUNDS]
+
+
+@njit(cache=True, inline="always")
+def new_game_nb(st, hands, cfg, aux, first_dealer):
+    """A fresh table: no scores, every zero-trick card unused, the whole pack."""
+    n = cfg[CFG_PLAYERS]
+    for s in range(MAX_SEATS):
+        st[TOTALS + s] = 0
+        st[ZERO_USED + s] = 0
+    st[GONE] = 0
+    st[OUT_COUNT] = 0
+    for i in range(DEALT_SIZE):
+        hands[DEALT + i] = ZERO
+    hands[DEALT + DEALT_ZERO] = np.uint64((1 << n) - 1)
+
+
+@njit(cache=True, inline="always")
+def deal_nb(st, hands, cfg, aux, board_rng, deal_rng, deck, deal_no, attempt, first_dealer):
+    """Deal round ``deal_no + 1`` (attempt ``attempt``, from its own stream) on the table the
+    last round left, and start it."""
+    n = cfg[CFG_PLAYERS]
+    deal_attempt_stream_nb(board_rng, deal_no, attempt, deck, deck.shape[0], deal_rng)
+    dealt = hands[DEALT:]
+    deal_out_nb(deal_rng, deck, dealt, n, deal_no + 1, np.uint64(st[GONE]))
+    begin_nb(st, hands, n, (first_dealer + deal_no) % n, deal_no + 1, cfg[CFG_TRUMP_RULE],
+             cfg[CFG_ORPHANS], dealt, st[TOTALS:TOTALS + MAX_SEATS])
+
+
+@njit(cache=True, inline="always")
+def trace_deal_nb(trace, st, hands, cfg, game_id, deal_no):
+    trace_deal_start_nb(trace, game_id, deal_no, st[O.DEALER], -1, st[TOTALS:], cfg[CFG_PLAYERS],
+                        hands[DEALT:], DEALT_SIZE)
+
+
+@njit(cache=True, inline="always")
+def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, trace):
+    """Play the round on from wherever ``st`` stands to its end (nothing for a round
+    dealt again). Every decision takes one draw from the decision stream; the
+    random player is answered right here, without an observation. Returns False
+    when a player gave an illegal action (see ``status``)."""
+    while st[O.PHASE] != O.PHASE_OVER:
+        seat = st[O.SEAT]
+        slot = lineup[seat]
+        draw = draw_nb(dec_rng)
+        lo, hi = legal_set_nb(st, hands)
+        if kinds[slot] == KIND_RANDOM:
+            action = random_choice2_nb(lo, hi, draw)
+        else:
+            action = ask_player_nb(st, hands, cfg, seat, slot, np.int64(lo), np.int64(hi), draw,
+                                   kinds, params, fns, obs, status)
+            if action < 0:
+                return False
+        trace_decision_nb(trace, seat, st[O.PHASE], action)
+        take_action_nb(st, hands, action)
+    return True
+
+
+@njit(cache=True, inline="always")
+def legal_now_nb(st, hands, cfg):
+    """The legal set of the decision waiting: two words of action bits."""
+    lo, hi = legal_set_nb(st, hands)
+    return np.int64(lo), np.int64(hi)
+
+
+@njit(cache=True, inline="always")
+def legal_has_nb(phase, action, lo, hi):
+    return is_legal2_nb(action, lo, hi)
+
+
+@njit(cache=True, inline="always")
+def actions_of_nb(phase, lo, hi, out):
+    return actions2_nb(np.uint64(lo), np.uint64(hi), out)
+
+
+@njit(cache=True, inline="always")
+def observe_nb(obs, st, hands, cfg, seat, lo, hi, draw, trusted):
+    """The deciding seat's observation: the round's public slots with its hand, legal set
+    and draw, a copy for every player (the heuristic too)."""
+    observe2_nb(obs, st, O.OBS_SIZE, O.HAND, hands[2 * seat], hands[2 * seat + 1], O.LEGAL, lo,
+                hi, O.RANDOM, draw)
+    return obs
+
+
+@njit(cache=True, inline="always")
+def apply_action_nb(st, hands, cfg, action):
+    take_action_nb(st, hands, action)
+
+
+@njit(cache=True, inline="always")
+def deal_over_nb(st):
+    return st[O.PHASE] == O.PHASE_OVER
+
+
+@njit(cache=True, inline="always")
+def deal_verdict_nb(st, hands, cfg, attempt):
+    """A hand without a numbered colour card: the round is dealt again (up to
+    ``MAX_REDEALS`` times; then the game stops before it)."""
+    if st[O.REDEAL] == 0:
+        return DEAL_KEEP
+    return DEAL_AGAIN if attempt < MAX_REDEALS else DEAL_ABANDON
+
+
+@njit(cache=True, inline="always")
+def deal_rows_nb(st, hands, cfg, aux, deals_out, d_row, game_id, board, deal_no, lineup, attempt):
+    """The round's victory points into the totals, its rows (``records.DEALS``), and the
+    table the next round starts from; True after the last round."""
+    n = cfg[CFG_PLAYERS]
+    # the round's own columns, once for its rows
+    layouts = ZERO
+    for s in range(n):
+        layouts |= ONE << np.uint64(st[O.LAYOUTS + s])
+    alone, _ = trump_decision(layouts, cfg[CFG_TRUMP_RULE])
+    table_decides = 1 if alone != st[O.TRUMP] else 0
+    table_cards = 0
+    for k in range(1, MAX_COUNTER + 1):
+        table_cards += popcount(hands[DEALT + DEALT_TABLE + k])
+    st[OUT_COUNT] += popcount(np.uint64(st[O.ORPHANED])) + popcount(np.uint64(st[O.ZERO_LOST]))
+    table_after = 0
+    for k in range(1, MAX_COUNTER + 1):
+        table_after += popcount(np.uint64(st[O.TABLE + k]))
+    for s in range(n):
+        points = round_points_nb(st, s)
+        st[TOTALS + s] += points
+        bid = st[O.BIDS + s]
+        st[ZERO_USED + s] |= bid == 0
+        row = deals_out[d_row + s]
+        deal_row_keys_nb(row, game_id, board, deal_no, s, lineup[s], st[O.DEALER], n)
+        row.hand_lo = hands[DEALT + 2 * s]
+        row.hand_hi = hands[DEALT + 2 * s + 1]
+        row.layout = st[O.LAYOUTS + s]
+        row.trump = st[O.TRUMP]
+        row.trump_step = st[O.TRUMP_STEP]
+        row.table_decides = table_decides
+        row.table_cards = table_cards
+        row.bid = bid
+        row.locked = st[O.LOCKS + s]
+        row.tricks = st[O.TRICKS + s]
+        row.exact = st[O.TRICKS + s] == bid
+        row.card_points = st[O.CARD_POINTS + s]
+        row.claim = claim_of_nb(st, s, n)
+        taken = np.uint64(st[O.TAKEN + s])
+        row.cards_won = popcount(taken)
+        row.own_card = (taken >> np.uint64(st[O.LAYOUTS + s])) & ONE != ZERO
+        row.points = points
+        row.total = st[TOTALS + s]
+        row.table_after = table_after
+        row.out_after = st[OUT_COUNT]
+        row.redeals = attempt
+    # the table the next round starts from
+    st[GONE] |= np.int64(layouts)
+    for k in range(1, MAX_COUNTER + 1):
+        hands[DEALT + DEALT_TABLE + k] = np.uint64(st[O.TABLE + k])
+    hands[DEALT + DEALT_ZERO] = np.uint64(st[O.ZERO_UNUSED])
+    return deal_no + 1 == cfg[CFG_ROUNDS]
+
+
+@njit(cache=True, inline="always")
+def game_rows_nb(st, hands, cfg, aux, games_out, g_row, game_id, board, lineup, first_dealer,
+                 deals, redeals):
+    n = cfg[CFG_PLAYERS]
+    end = seat_game_rows_nb(games_out, g_row, game_id, board, lineup, first_dealer, n,
+                            st[TOTALS:])
+    for s in range(n):
+        games_out[g_row + s].zero_used = st[ZERO_USED + s]
+        games_out[g_row + s].redeals = redeals
+    return end

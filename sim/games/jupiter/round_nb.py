@@ -1,0 +1,331 @@
+"""A Beim Jupiter round, one decision at a time (numba): its start, the legal set
+of the decision waiting, and the steps an action takes it through.
+
+A round's state is ``(st, hands)``: ``st`` the observation (``obs.py``) then
+the private slots, ``O.STATE_SIZE`` of them; ``hands`` two words per seat
+(seat ``s``: ``hands[2s]``, ``hands[2s + 1]``). A round runs: layouts (from
+the start player, face down until all are laid), the trump, the bids, the
+tricks, the allocation (one ``take`` per card taken, counters in ascending
+order), then the table for the next round: the highest counter removed
+(option ``orphans``). ``step_nb.py`` builds the game's state, the step
+interface and the board loop's hooks on these.
+
+``dealt`` given to :func:`begin_nb` (``DEALT_SIZE`` words) holds what
+chance and the earlier rounds fixed: each seat's hand (two words a seat,
+``MAX_SEATS`` seats), the unseen card (``DEALT_UNSEEN``, two words), the
+cards beside each counter (``DEALT_TABLE + k``) and the seats whose
+zero-trick card is unused (``DEALT_ZERO``, a bit each).
+"""
+import numpy as np
+from numba import njit
+
+from ...kit_nb import close_trick_nb
+from . import obs as O
+from .rules_nb import (NUMBERED, ONE, ORPHANS_MOVE_DOWN, ZERO, action_card, action_value,
+                       card_key, claim_class, claim_order, lead_of, legal_plays, number_of,
+                       points_of, take_options, trump_decision)
+
+MAX_SEATS = 5
+MAX_COUNTER = 12
+HAND_WORDS = 2 * MAX_SEATS              # ``hands``: two words a seat
+
+DEALT_UNSEEN = 2 * MAX_SEATS
+DEALT_TABLE = DEALT_UNSEEN + 2          # + k: the cards beside counter k (k = 1 … 12)
+DEALT_ZERO = DEALT_TABLE + MAX_COUNTER + 1
+DEALT_SIZE = DEALT_ZERO + 1
+
+
+@njit(cache=True, inline="always")
+def hand_size_nb(round_no):
+    """Cards dealt to each player in round ``round_no`` (1 … 8): 14 - round."""
+    return 14 - round_no
+
+
+@njit(cache=True, inline="always")
+def _bit(card):
+    return ONE << np.uint64(card & 63)
+
+
+@njit(cache=True, inline="always")
+def _start_trick(st, leader):
+    st[O.TRICK_N] = 0
+    st[O.LEAD] = -1
+    st[O.WINNING_SEAT] = -1
+    st[O.WINNING_CARD] = -1
+    st[O.WINNING_KEY] = -2
+    st[O.TRICK_LEADER] = leader
+    st[O.SEAT] = leader
+    st[O.PHASE] = O.PHASE_PLAY
+
+
+@njit(cache=True, inline="always")   # the board loop's hot path: no call, no array passing
+def begin_nb(st, hands, n, dealer, round_no, trump_rule, orphans, dealt, scores):
+    """A new round: hands, unseen card, table and unused zero-trick cards from ``dealt``
+    (layout in the module docstring); ``scores`` the victory points so far."""
+    for i in range(O.STATE_SIZE):
+        st[i] = 0
+    st[O.N_PLAYERS] = n
+    st[O.DEALER] = dealer
+    st[O.ROUND] = round_no
+    st[O.N_TRICKS] = 13 - round_no
+    st[O.START] = (dealer + 1) % n
+    st[O.TRUMP] = -1
+    st[O.TRUMP_RULE] = trump_rule
+    st[O.ORPHANS] = orphans
+    for i in range(HAND_WORDS):
+        hands[i] = ZERO
+    for s in range(n):
+        hands[2 * s] = dealt[2 * s]
+        hands[2 * s + 1] = dealt[2 * s + 1]
+        st[O.LAYOUTS + s] = -1
+        st[O.LAID + s] = -1
+        st[O.BIDS + s] = -1
+        st[O.SCORES + s] = scores[s]
+    for i in range(O.TRICK_CARDS, O.TRICK_CARDS + MAX_SEATS):
+        st[i] = -1
+    st[O.UNSEEN] = np.int64(dealt[DEALT_UNSEEN])
+    st[O.UNSEEN + 1] = np.int64(dealt[DEALT_UNSEEN + 1])
+    for k in range(1, MAX_COUNTER + 1):
+        st[O.TABLE + k] = np.int64(dealt[DEALT_TABLE + k])
+    st[O.ZERO_UNUSED] = np.int64(dealt[DEALT_ZERO])
+    st[O.LEAD] = -1
+    st[O.WINNING_SEAT] = -1
+    st[O.WINNING_CARD] = -1
+    st[O.WINNING_KEY] = -2
+    st[O.REDEAL_SEAT] = -1
+    start = st[O.START]
+    for i in range(n):
+        s = (start + i) % n
+        if hands[2 * s] & NUMBERED == ZERO:
+            st[O.REDEAL] = 1
+            st[O.REDEAL_SEAT] = s
+            st[O.PHASE] = O.PHASE_OVER
+            st[O.SEAT] = -1
+            return
+    st[O.PHASE] = O.PHASE_LAYOUT
+    st[O.SEAT] = start
+
+
+@njit(cache=True, inline="always")
+def face_up_nb(st):
+    """Every face-up colour card on the table: beside the counters and the layouts."""
+    face_up = ZERO
+    for k in range(1, MAX_COUNTER + 1):
+        face_up |= np.uint64(st[O.TABLE + k])
+    for s in range(st[O.N_PLAYERS]):
+        if st[O.LAYOUTS + s] >= 0:
+            face_up |= _bit(st[O.LAYOUTS + s])
+    return face_up
+
+
+@njit(cache=True, inline="always")
+def _own_locked(st, seat):
+    """The seat's own card still locked on the table (one word, 0 none)."""
+    layout = st[O.LAYOUTS + seat]
+    if layout < 0:
+        return ZERO
+    return np.uint64(st[O.LOCKED]) & _bit(layout)
+
+
+@njit(cache=True, inline="always")
+def take_legal_nb(st, seat):
+    """The cards ``seat`` may take at the counter being settled."""
+    k = st[O.COUNTER]
+    cards = np.uint64(st[O.TABLE + k])
+    cls = claim_class(st[O.BIDS + seat], st[O.LOCKS + seat], st[O.TRICKS + seat])
+    return take_options(cards, np.uint64(st[O.LOCKED]), _own_locked(st, seat) & cards,
+                        st[O.CLAIM_N] == 1, cls)
+
+
+@njit(cache=True, inline="always")
+def _finish_round(st):
+    """Zero-trick cards settled, the markers back, the highest counter removed."""
+    n = st[O.N_PLAYERS]
+    for s in range(n):
+        if st[O.BIDS + s] == 0:
+            card = st[O.LAYOUTS + s]
+            if st[O.TRICKS + s] == 0:
+                st[O.TAKEN + s] |= np.int64(_bit(card))
+                st[O.SCORES + s] += number_of(card)
+            else:
+                st[O.ZERO_LOST] |= np.int64(_bit(card))
+            st[O.ZERO_UNUSED] &= ~(1 << s)
+    st[O.LOCKED] = 0
+    top = st[O.N_TRICKS]
+    if st[O.ORPHANS] == ORPHANS_MOVE_DOWN and top > 1:
+        st[O.TABLE + top - 1] |= st[O.TABLE + top]
+    else:
+        st[O.ORPHANED] = st[O.TABLE + top]
+    st[O.TABLE + top] = 0
+    st[O.PHASE] = O.PHASE_OVER
+    st[O.SEAT] = -1
+
+
+@njit(cache=True, inline="always")
+def _next_take(st):
+    """The next claimant with a card to take, counter after counter; the round's end
+    when none is left."""
+    n = st[O.N_PLAYERS]
+    while True:
+        while st[O.CLAIM_I] < st[O.CLAIM_N]:
+            seat = st[O.CLAIMANTS + st[O.CLAIM_I]]
+            if take_legal_nb(st, seat) != ZERO:
+                st[O.PHASE] = O.PHASE_TAKE
+                st[O.SEAT] = seat
+                return
+            st[O.CLAIM_I] += 1            # nothing left for him at this counter
+        st[O.COUNTER] += 1
+        if st[O.COUNTER] > st[O.N_TRICKS]:
+            _finish_round(st)
+            return
+        st[O.CLAIM_I] = 0
+        st[O.CLAIM_N] = claim_order(n, st[O.COUNTER], st[O.START], st[O.BIDS:O.BIDS + MAX_SEATS],
+                                    st[O.LOCKS:O.LOCKS + MAX_SEATS],
+                                    st[O.TRICKS:O.TRICKS + MAX_SEATS],
+                                    st[O.CARD_POINTS:O.CARD_POINTS + MAX_SEATS],
+                                    st[O.CLAIMANTS:O.CLAIMANTS + MAX_SEATS])
+
+
+@njit(cache=True, inline="always")
+def start_allocation_nb(st):
+    """The end of play: failed locks released before anyone takes, their markers moved
+    to the counter of the tricks taken (0 tricks: nowhere); then the first take."""
+    for s in range(st[O.N_PLAYERS]):
+        if st[O.BIDS + s] > 0 and st[O.LOCKS + s] == 1 and st[O.TRICKS + s] != st[O.BIDS + s]:
+            st[O.LOCKED] &= ~np.int64(_bit(st[O.LAYOUTS + s]))
+            st[O.MARKERS + s] = st[O.TRICKS + s]
+    st[O.COUNTER] = 0
+    st[O.CLAIM_N] = 0
+    st[O.CLAIM_I] = 0
+    _next_take(st)
+
+
+@njit(cache=True, inline="always")
+def _close_trick(st):
+    n = st[O.N_PLAYERS]
+    winner = st[O.WINNING_SEAT]
+    points = 0
+    for k in range(n):
+        action = st[O.TRICK_CARDS + k]
+        card = action_card(action)
+        points += number_of(card)       # the printed number: a God counts 0, also played as 15
+        if card >= 64:
+            st[O.PLAYED_HI] |= np.int64(_bit(card))
+        else:
+            st[O.PLAYED] |= np.int64(_bit(card))
+    st[O.TRICKS + winner] += 1
+    st[O.CARD_POINTS + winner] += points
+    close_trick_nb(st, O.TRICK_BLOCK, O.TRICK_CARDS, MAX_SEATS, winner)
+    st[O.TRICK_NO] += 1
+    if st[O.TRICK_NO] == st[O.N_TRICKS]:
+        st[O.TRICK_N] = 0
+        st[O.LEAD] = -1
+        st[O.WINNING_SEAT] = -1
+        st[O.WINNING_CARD] = -1
+        st[O.WINNING_KEY] = -2
+        start_allocation_nb(st)
+    else:
+        _start_trick(st, winner)
+
+
+@njit(cache=True, inline="always")   # the board loop's hot path: no call, no array passing
+def legal_set_nb(st, hands):
+    """The legal set of the decision to take, two words of action bits (``uint64``)."""
+    phase = st[O.PHASE]
+    seat = st[O.SEAT]
+    if phase == O.PHASE_PLAY:
+        return legal_plays(hands[2 * seat], hands[2 * seat + 1], st[O.LEAD], st[O.TRUMP])
+    if phase == O.PHASE_TAKE:
+        return take_legal_nb(st, seat), ZERO
+    if phase == O.PHASE_BID:
+        counters = (ONE << np.uint64(st[O.N_TRICKS] + 1)) - np.uint64(2)   # 1 … N_TRICKS
+        bids = counters | (counters << np.uint64(O.LOCKED_BID))
+        if (st[O.ZERO_UNUSED] >> seat) & 1:
+            bids |= ONE
+        return bids, ZERO
+    if phase == O.PHASE_LAYOUT:
+        return hands[2 * seat] & NUMBERED, ZERO
+    return ZERO, ZERO
+
+
+@njit(cache=True, inline="always")   # the board loop's hot path: no call, no array passing
+def take_action_nb(st, hands, action):
+    """The seat to act takes ``action`` (assumed legal)."""
+    phase = st[O.PHASE]
+    seat = st[O.SEAT]
+    n = st[O.N_PLAYERS]
+    if phase == O.PHASE_PLAY:
+        card = action_card(action)
+        hands[2 * seat + (card >> 6)] &= ~_bit(card)
+        k = st[O.TRICK_N]
+        st[O.TRICK_CARDS + k] = action
+        if st[O.LEAD] < 0:
+            st[O.LEAD] = lead_of(card)
+        key = card_key(card, action_value(action), st[O.LEAD], st[O.TRUMP])
+        if key > st[O.WINNING_KEY]:          # equal keys: the first played stays ahead
+            st[O.WINNING_KEY] = key
+            st[O.WINNING_SEAT] = seat
+            st[O.WINNING_CARD] = card
+        st[O.TRICK_N] = k + 1
+        if k + 1 == n:
+            _close_trick(st)
+        else:
+            st[O.SEAT] = (seat + 1) % n
+    elif phase == O.PHASE_TAKE:
+        k = st[O.COUNTER]
+        b = np.int64(_bit(action))
+        st[O.TABLE + k] &= ~b
+        st[O.TAKEN + seat] |= b
+        st[O.SCORES + seat] += number_of(action)
+        st[O.LOCKED] &= ~np.int64(_own_locked(st, seat))   # taking any card frees his own
+        st[O.CLAIM_I] += 1
+        _next_take(st)
+    elif phase == O.PHASE_BID:
+        locked = 1 if action > O.LOCKED_BID else 0
+        counter = action - O.LOCKED_BID if locked else action
+        st[O.BIDS + seat] = counter
+        st[O.LOCKS + seat] = locked
+        if counter > 0:
+            b = np.int64(_bit(st[O.LAYOUTS + seat]))
+            st[O.TABLE + counter] |= b
+            if locked:
+                st[O.LOCKED] |= b
+        st[O.BIDS_MADE] += 1
+        if st[O.BIDS_MADE] < n:
+            st[O.SEAT] = (seat + 1) % n
+        else:
+            _start_trick(st, st[O.START])
+    elif phase == O.PHASE_LAYOUT:
+        hands[2 * seat] &= ~_bit(action)
+        st[O.LAID + seat] = action
+        st[O.LAID_N] += 1
+        if st[O.LAID_N] < n:
+            st[O.SEAT] = (seat + 1) % n
+        else:                                # all laid: turned up, the trump decided
+            for s in range(n):
+                st[O.LAYOUTS + s] = st[O.LAID + s]
+            trump, step = trump_decision(face_up_nb(st), st[O.TRUMP_RULE])
+            st[O.TRUMP] = trump
+            st[O.TRUMP_STEP] = step
+            st[O.PHASE] = O.PHASE_BID
+            st[O.SEAT] = st[O.START]
+
+
+@njit(cache=True, inline="always")
+def round_points_nb(st, seat):
+    """Victory points ``seat`` won this round."""
+    return points_of(np.uint64(st[O.TAKEN + seat]))
+
+
+@njit(cache=True, inline="always")
+def claim_of_nb(st, seat, n):
+    """The seat's standing at the counter of its tricks (records.DEALS ``claim``)."""
+    tricks = st[O.TRICKS + seat]
+    if tricks == 0 or st[O.BIDS + seat] == 0:
+        return 0
+    others = 0
+    for s in range(n):
+        others += s != seat and st[O.TRICKS + s] == tricks and st[O.BIDS + s] != 0
+    if others == 0:
+        return 4
+    return claim_class(st[O.BIDS + seat], st[O.LOCKS + seat], tricks)
