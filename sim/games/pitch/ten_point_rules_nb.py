@@ -12,6 +12,9 @@ from numba import njit
 from ...bits_nb import ONE, ZERO
 from .cards import HIGH_JOKER, LOW_JOKER, RANK_ACE, RANK_JACK, RANK_TEN
 
+TARGET = 52
+MAX_DEALS = 400          # a game still short of 52 here ends (end = 3), ranked by score
+
 SUIT13 = np.uint64((1 << 13) - 1)
 JOKERS = (ONE << np.uint64(LOW_JOKER)) | (ONE << np.uint64(HIGH_JOKER))
 
