@@ -16,6 +16,7 @@ HAND_SIZE = 6
 TARGET = 7
 SMUDGE = 4
 LOWEST_BID = 2
+BID_BITS = np.uint64(0b11100)     # the bids 2, 3, 4 as action bits
 
 # The options as the config holds them (cfg.py): the option's choices, in order.
 ALL_PASS_DEALER_FORCED = 0   # all_pass=dealer_forced: the dealer must bid
@@ -63,6 +64,48 @@ def trick_key_nb(card, lead, trump):
     """Orders a trick's cards: trumps above the suit led above the rest, then by rank."""
     suit = SUIT_OF[card]
     return RANK_OF[card] + 16 * (suit == lead) + 32 * (suit == trump)
+
+
+# -- the bidding -----------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def legal_bids_nb(st):
+    """Pass (0) or a bid 2 … 4 above the highest so far; a dealer after three
+    passes may not pass under ``all_pass=dealer_forced``."""
+    lowest_bid = max(st[O.HIGH_BID] + 1, LOWEST_BID)
+    bids = (BID_BITS >> np.uint64(lowest_bid)) << np.uint64(lowest_bid)   # lowest_bid … 4
+    if st[O.HIGH_BID] == 0 and st[O.BIDS_MADE] == N - 1 and st[O.ALL_PASS_RULE] == ALL_PASS_DEALER_FORCED:
+        return bids
+    return bids | ONE
+
+
+@njit(cache=True, inline="always")
+def apply_bid_nb(st, bid):
+    seat = st[O.SEAT]
+    st[O.BIDS + seat] = bid
+    st[O.BIDS_MADE] += 1
+    if bid > st[O.HIGH_BID]:
+        st[O.HIGH_BID] = bid
+        st[O.BIDDER] = seat
+    if st[O.BIDS_MADE] < N:
+        st[O.SEAT] = (seat + 1) % N
+    elif st[O.BIDDER] < 0:          # every player passed under all_pass=redeal
+        st[O.REDEAL] = 1
+        st[O.PHASE] = O.PHASE_OVER
+    else:                           # the pitcher leads; his first card sets trump
+        st[O.PHASE] = O.PHASE_PLAY
+        st[O.SEAT] = st[O.BIDDER]
+        st[O.TRICK_LEADER] = st[O.BIDDER]
+
+
+@njit(cache=True, inline="always")
+def legal_word_nb(st, hands):
+    """The legal set of the decision waiting: one word of bids or cards."""
+    phase = st[O.PHASE]
+    if phase == O.PHASE_BID:
+        return legal_bids_nb(st)
+    if phase == O.PHASE_PLAY:
+        return legal_cards_nb(hands[st[O.SEAT]], st[O.LEAD], st[O.TRUMP])
+    return ZERO
 
 
 # -- the points and the game -------------------------------------------------------------

@@ -1,29 +1,23 @@
-"""Auction Pitch (Setback), one deal at a time (numba): the deal's steps, and the hooks
-the kit's board loop (``sim/board_nb.py``) is bound to.
-
-The deal's state is ``(st, hands)`` (``obs.py``: the observation's slots, then
-the private ones); the bidding and the card play (:func:`play_cards_nb`, which
-keeps the trick in locals) are written once here, for the board loop and the
-step interface alike (replay and tests drive a deal with the bound
-``to_act_nb`` … ``is_over_nb`` and ``new_state_nb``, ``start_deal_nb``,
-``result_nb`` below). The points of a played deal and who wins the game are
-in ``auction_rules_nb``; docs/rules.md states the rules.
+"""Auction Pitch (Setback), one game of a board at a time (numba): the state, the
+card play (:func:`play_cards_nb`, which keeps the trick in locals; the bidding and
+the points are in ``auction_rules_nb``), the step interface's own functions and the
+hooks the kit's board loop (``sim/board_nb.py``) is bound to.
 
 ``chance`` for :func:`start_deal_nb` (``sim.kit_nb.CH_*``): the dealer at
 ``CH_DEALER``, each seat's game score before the deal at ``CH_TOTALS …
 +3`` and the times each seat was set back so far at ``CH_TOTALS + 4 … +7``.
 
-A game of a board is played deal after deal until a seat wins (a smudge, or 7
-in the counting order) or ``MAX_DEALS`` deals have been played. Each deal
-draws its cards from its own stream (the board's, the deal's number and the
-attempt's: ``sim.kit_nb.deal_attempt_stream_nb``), so the rotations of a
-duplicate board are dealt the same cards in every deal they both play, however
-their games differ in length or in deals dealt again (``all_pass=redeal``).
+A game is played deal after deal until a seat wins (a smudge, or 7 in the
+counting order) or ``MAX_DEALS`` deals have been played. Each deal draws its
+cards from its own stream (``sim.kit_nb.deal_attempt_stream_nb``: the board's,
+the deal's number and the attempt's), so the rotations of a duplicate board are
+dealt the same cards in every deal they both play, however their games differ
+in length or in deals dealt again (``all_pass=redeal``).
 """
 import numpy as np
 from numba import njit
 
-from ...bits_nb import ONE, ZERO, bit, popcount
+from ...bits_nb import ZERO, bit, popcount
 from ...board_nb import ask_player_nb
 from ...kit_nb import (CH_DEALER, CH_TOTALS, DEAL_ABANDON, DEAL_AGAIN, DEAL_KEEP, KIND_RANDOM,
                        actions1_nb, close_trick_nb, deal_attempt_stream_nb, deal_row_keys_nb,
@@ -32,13 +26,11 @@ from ...kit_nb import (CH_DEALER, CH_TOTALS, DEAL_ABANDON, DEAL_AGAIN, DEAL_KEEP
 from ...rng_nb import shuffle_prefix
 from . import obs as O
 from .auction_rules_nb import (ALL_PASS_DEALER_FORCED, END_CAP, END_SMUDGE, END_TARGET, HAND_SIZE,
-                               LOWEST_BID, MAX_DEALS, MAX_REDEALS, N, SETTLE_YES, count_nb,
-                               legal_cards_nb, score_change_nb, score_deal_nb, trick_key_nb,
-                               winner_nb)
+                               MAX_DEALS, MAX_REDEALS, N, SETTLE_YES, apply_bid_nb, count_nb,
+                               legal_bids_nb, legal_cards_nb, legal_word_nb, score_change_nb,
+                               score_deal_nb, trick_key_nb, winner_nb)
 from .cards import N_SUIT_CARDS, SUIT_MASKS, SUIT_OF
 from .cfg import CFG_ALL_PASS, CFG_LOW_TO, CFG_SETTLE
-
-BID_BITS = np.uint64(0b11100)     # the bids 2, 3, 4 as action bits
 
 # -- the state ---------------------------------------------------------------------------
 # ``st``: the deal's slots (obs.py), then what a game of a board carries from deal to deal;
@@ -52,7 +44,7 @@ G_END = G_WINNER + 1             # how the game ended (auction_rules_nb.END_*)
 STATE_SIZE = G_END + 1
 
 
-# -- the deal's start and the bidding ---------------------------------------------------
+# -- the deal's start -------------------------------------------------------------------
 @njit(cache=True, inline="always")   # once a deal in the kernel: a call passing arrays costs ~50 ns
 def begin_deal_nb(st, hands, cfg, dealt, dealer, totals):
     """Deal ``dealt[0 … 3]`` (one word a seat; ``hands`` itself will do) by ``dealer``;
@@ -87,48 +79,7 @@ def begin_deal_nb(st, hands, cfg, dealt, dealer, totals):
     st[O.GAME_SEAT] = -1
 
 
-@njit(cache=True, inline="always")
-def legal_bids_nb(st):
-    """Pass (0) or a bid 2 … 4 above the highest so far; a dealer after three
-    passes may not pass under ``all_pass=dealer_forced``."""
-    lowest_bid = max(st[O.HIGH_BID] + 1, LOWEST_BID)
-    bids = (BID_BITS >> np.uint64(lowest_bid)) << np.uint64(lowest_bid)   # lowest_bid … 4
-    if st[O.HIGH_BID] == 0 and st[O.BIDS_MADE] == N - 1 and st[O.ALL_PASS_RULE] == ALL_PASS_DEALER_FORCED:
-        return bids
-    return bids | ONE
-
-
-@njit(cache=True, inline="always")
-def apply_bid_nb(st, bid):
-    seat = st[O.SEAT]
-    st[O.BIDS + seat] = bid
-    st[O.BIDS_MADE] += 1
-    if bid > st[O.HIGH_BID]:
-        st[O.HIGH_BID] = bid
-        st[O.BIDDER] = seat
-    if st[O.BIDS_MADE] < N:
-        st[O.SEAT] = (seat + 1) % N
-    elif st[O.BIDDER] < 0:          # every player passed under all_pass=redeal
-        st[O.REDEAL] = 1
-        st[O.PHASE] = O.PHASE_OVER
-    else:                           # the pitcher leads; his first card sets trump
-        st[O.PHASE] = O.PHASE_PLAY
-        st[O.SEAT] = st[O.BIDDER]
-        st[O.TRICK_LEADER] = st[O.BIDDER]
-
-
 # -- card play ---------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def legal_word_nb(st, hands):
-    """The legal set of the decision waiting: one word of bids or cards."""
-    phase = st[O.PHASE]
-    if phase == O.PHASE_BID:
-        return legal_bids_nb(st)
-    if phase == O.PHASE_PLAY:
-        return legal_cards_nb(hands[st[O.SEAT]], st[O.LEAD], st[O.TRUMP])
-    return ZERO
-
-
 @njit(cache=True, inline="always")
 def play_cards_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, forced,
                   trace):

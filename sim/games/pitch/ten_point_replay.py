@@ -24,6 +24,7 @@ from .cards import (HIGH_JOKER, LOW_JOKER, N_CARDS, NAMES, RANK_ACE, RANK_JACK, 
                     ten_point_trumps)
 from .cfg import config
 from .info import PITCH_INFO
+from .ten_point_rules_nb import value_nb
 
 _cards = partial(card_list, parse_card=parse_card)   # a record's list of cards (54-card pack)
 names = partial(sorted_names, names=NAMES)
@@ -65,22 +66,6 @@ def non_point_trumps(trump: int) -> set[int]:
     """K Q 9 8 7 6 5 4 of trumps: the trumps a loser burns first."""
     base = 13 * trump
     return {base + r for r in (RANK_KING, RANK_QUEEN, 7, 6, 5, 4, 3, 2)}
-
-
-def trump_value(card: int, trump: int) -> int:
-    """Height of a trump (higher wins): 2 … 10, LJ, BJ, Jick, J, Q, K, A."""
-    if card == HIGH_JOKER:
-        return 10
-    if card == LOW_JOKER:
-        return 9
-    if card // 13 != trump:
-        return 11
-    r = card % 13
-    return r if r <= RANK_TEN else r + 3
-
-
-
-
 
 
 def _suit(value, where: str) -> int:
@@ -297,7 +282,7 @@ class _Replay(StepView):
         if int(self.st[O.TRICK_NO]) > no:    # the trick is complete
             trump = int(self.st[O.TRUMP])
             cards = self.trick["cards"]
-            best = max(range(len(cards)), key=lambda i: trump_value(cards[i], trump))
+            best = max(range(len(cards)), key=lambda i: value_nb(cards[i], trump))
             winner = self.trick["seats"][best]
             pts = point_cards(trump)
             points = sum(3 if c == pts["3"] else 1 for c in cards

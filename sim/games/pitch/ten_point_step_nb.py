@@ -1,14 +1,6 @@
-"""Ten-point Pitch, one deal at a time (numba): the deal's steps, and the hooks the
-kit's board loop (``sim/board_nb.py``) is bound to.
-
-The decisions: bids once each from the dealer's left (0 pass, 4 … 10, each
-above the last; the dealer forced when the first three passed), the
-bidder's trump (a suit 0 … 3), the burns of a bid loser holding more than 6
-trumps (one card a decision, non-point trumps first), then the cards (only
-trumps are played; a player without one is out). The discards, the refill
-(in ``REFILL_ORDER``, from the pile) and the bidder's sweep of the pile's
-trumps are no decisions: they happen as the last burn (or the trump, when
-nobody burns) is applied.
+"""Ten-point Pitch, one game of a board at a time (numba): the state, the step
+interface's own functions and the hooks the kit's board loop (``sim/board_nb.py``)
+is bound to. The deal's steps themselves are in ``ten_point_rules_nb``.
 
 A game of a board is played deal after deal until a team reaches 52 (the
 bidding team first) or ``MAX_DEALS`` deals have been played. Each deal
@@ -17,30 +9,21 @@ the first hand on (the same law as packets of 3), the stock the last 18;
 then a second shuffle gives the refill order. Both come from the deal's own
 stream (``sim.kit_nb.deal_attempt_stream_nb``), so every rotation of a
 duplicate board is dealt the same cards in deal ``d``.
-
-Every function is ``inline="always"``: the board loop calls them once per
-decision, and a call passing arrays costs more than a random decision.
 """
 import numpy as np
 from numba import njit
 
 from ...bits_nb import ONE, ZERO, popcount
 from ...board_nb import ask_player_nb
-from ...kit_nb import (CH_DEALER, CH_TOTALS, DEAL_KEEP, KIND_RANDOM, actions1_nb, deal_attempt_stream_nb,
-                       deal_row_keys_nb,
-                       draw_nb, game_row_keys_nb, is_legal_nb, random_choice_nb, rank_and_win_nb,
-                       trace_deal_start_nb, trace_decision_nb)
+from ...kit_nb import (CH_DEALER, CH_TOTALS, DEAL_KEEP, KIND_RANDOM, actions1_nb,
+                       deal_attempt_stream_nb, deal_row_keys_nb, draw_nb, game_row_keys_nb,
+                       is_legal_nb, random_choice_nb, rank_and_win_nb, trace_deal_start_nb,
+                       trace_decision_nb)
 from ...rng_nb import shuffle_prefix
 from . import obs as O
 from .cards import N_CARDS
-from .ten_point_rules_nb import (MAX_DEALS, TARGET, point1_of_nb, points_of_nb, trumps_of_nb,
-                                 value_nb)
-
-HAND_SIZE = 9
-KEEP = 6                 # a bid loser keeps at most 6 trumps and is refilled to 6 cards
-BID_MIN = 4
-BID_MAX = 10
-BID_BITS = np.uint64(((1 << (BID_MAX + 1)) - 1) & ~((1 << BID_MIN) - 1))   # bits 4 … 10
+from .ten_point_rules_nb import (HAND_SIZE, MAX_DEALS, TARGET, act_nb, begin_deal_nb,
+                                 legal_word_nb, made_nb, score_change_nb, trumps_nb)
 
 # -- the state ---------------------------------------------------------------------------
 # ``st``: the deal's slots (obs.py), then what a game of a board carries from deal to deal;
@@ -52,259 +35,6 @@ G_WINNER = G_SETBACKS + 2        # the team that won the game, -1 none (yet)
 STATE_SIZE = G_WINNER + 1
 H_DEALT = O.HANDS_SIZE
 HANDS_WORDS = H_DEALT + O.DEALT_SIZE
-
-
-@njit(cache=True, inline="always")
-def _trumps(st):
-    return np.uint64(st[O.TP_TRUMPS])
-
-
-@njit(cache=True, inline="always")
-def _has_trump(st, hands, seat):
-    return hands[seat] & _trumps(st) != ZERO
-
-
-@njit(cache=True, inline="always")
-def begin_deal_nb(st, hands, dealt, dealer, totals):
-    """A new deal: ``dealt`` (hands 0 … 3, the stock, the refill order) by ``dealer``;
-    ``totals``: each seat's team score before the deal."""
-    for i in range(O.STATE_SIZE):
-        st[i] = 0
-    st[O.PHASE] = O.PHASE_BID
-    st[O.SEAT] = (dealer + 1) % 4
-    st[O.DEALER] = dealer
-    st[O.N_PLAYERS] = 4
-    st[O.VARIANT] = O.VARIANT_TEN_POINT
-    st[O.BIDDER] = -1
-    st[O.TRUMP] = -1
-    st[O.LEAD] = -1
-    st[O.WINNING_SEAT] = -1
-    st[O.WINNING_CARD] = -1
-    st[O.TRICK_LEADER] = -1
-    st[O.TP_THREE] = -1
-    st[O.TP_TWO] = -1
-    for s in range(4):
-        st[O.TRICK_CARDS + s] = -1
-        st[O.BIDS + s] = -1
-        st[O.SCORES + s] = totals[s]
-        hands[s] = dealt[s]
-    hands[O.HANDS_PILE] = dealt[O.DEALT_STOCK]
-    for i in range(O.HANDS_PILE + 1, O.HANDS_SIZE):
-        hands[i] = ZERO
-    for i in range(54):
-        st[O.REFILL_ORDER + i] = np.int64(dealt[O.DEALT_REFILL + i])
-
-
-@njit(cache=True, inline="always")
-def legal_word_nb(st, hands):
-    """The legal actions of the seat to decide, one bit each."""
-    phase = st[O.PHASE]
-    seat = st[O.SEAT]
-    if phase == O.PHASE_PLAY:
-        return hands[seat] & _trumps(st)
-    if phase == O.PHASE_BID:
-        high = st[O.HIGH_BID]
-        above = BID_BITS & ~((ONE << np.uint64(high + 1)) - ONE)   # the bids above the last
-        if st[O.BIDS_MADE] == 3 and high == 0:
-            return above                                          # the dealer may not pass
-        return above | ONE
-    if phase == O.PHASE_TRUMP:
-        return np.uint64(15)
-    if phase == O.PHASE_BURN:
-        held = hands[seat] & _trumps(st)
-        free = held & np.uint64(st[O.TP_NONPOINT])
-        return free if free != ZERO else held
-    return ZERO
-
-
-@njit(cache=True, inline="always")
-def _next_burner(st, hands, k):
-    """From place ``k`` after the dealer on: the first bid loser over 6 trumps
-    (PHASE_BURN), else the refill, the sweep and the first lead."""
-    dealer = st[O.DEALER]
-    bidder = st[O.BIDDER]
-    trumps = _trumps(st)
-    while k < 4:
-        seat = (dealer + 1 + k) % 4
-        if seat != bidder:
-            over = popcount(hands[seat] & trumps) - KEEP
-            if over > 0:
-                st[O.PHASE] = O.PHASE_BURN
-                st[O.SEAT] = seat
-                st[O.BURN_LEFT] = over
-                st[O.TP_BURN_K] = k
-                return
-        k += 1
-    st[O.BURN_LEFT] = 0
-    _refill_and_sweep(st, hands)
-
-
-@njit(cache=True, inline="always")
-def _refill_and_sweep(st, hands):
-    """Each loser from the dealer's left dealt his need from the pile in REFILL_ORDER;
-    the bidder takes the pile's trumps and lets his non-trumps go; the bidder leads."""
-    dealer = st[O.DEALER]
-    bidder = st[O.BIDDER]
-    trumps = _trumps(st)
-    pile = hands[O.HANDS_PILE]
-    at = 0
-    for k in range(4):
-        seat = (dealer + 1 + k) % 4
-        if seat == bidder:
-            continue
-        need = KEEP - popcount(hands[seat])
-        while need > 0 and at < 54:
-            c = np.uint64(st[O.REFILL_ORDER + at])
-            at += 1
-            b = ONE << c
-            if pile & b != ZERO:
-                pile ^= b
-                hands[seat] |= b
-                need -= 1
-    swept = pile & trumps
-    pile = (pile ^ swept) | (hands[bidder] & ~trumps)
-    hands[bidder] = (hands[bidder] & trumps) | swept
-    hands[O.HANDS_PILE] = pile
-    out = 0
-    for s in range(4):
-        if hands[s] & trumps == ZERO:
-            out |= 1 << s
-    st[O.OUT] = out
-    st[O.PHASE] = O.PHASE_PLAY
-    _lead_from(st, hands, bidder)
-
-
-@njit(cache=True, inline="always")
-def _lead_from(st, hands, seat):
-    """A new trick led by ``seat`` or, when it holds no trump, the next seat that does;
-    the deal is over when nobody holds a trump."""
-    for j in range(4):
-        s = (seat + j) % 4
-        if _has_trump(st, hands, s):
-            st[O.TRICK_LEADER] = s
-            st[O.SEAT] = s
-            st[O.TP_TURN] = 0
-            st[O.TRICK_N] = 0
-            st[O.LEAD] = -1
-            st[O.WINNING_SEAT] = -1
-            st[O.WINNING_CARD] = -1
-            st[O.TP_TRICK_SET] = 0
-            return
-    st[O.PHASE] = O.PHASE_OVER
-    st[O.SEAT] = -1
-
-
-@njit(cache=True, inline="always")
-def _play(st, hands, seat, card):
-    trump = st[O.TRUMP]
-    b = ONE << np.uint64(card)
-    hands[seat] ^= b
-    n = st[O.TRICK_N]
-    st[O.TRICK_CARDS + n] = card
-    st[O.TRICK_N] = n + 1
-    st[O.LEAD] = 4
-    st[O.TP_TRICK_SET] = np.int64(np.uint64(st[O.TP_TRICK_SET]) | b)
-    st[O.TP_PLAYED_N + seat] += 1
-    if card == st[O.TP_TWO]:
-        st[O.TP_POINTS + seat] += 1          # the 2: to its player, whoever wins the trick
-    if n == 0 or value_nb(card, trump) > value_nb(st[O.WINNING_CARD], trump):
-        st[O.WINNING_CARD] = card
-        st[O.WINNING_SEAT] = seat
-    if not _has_trump(st, hands, seat):
-        st[O.OUT] |= 1 << seat
-    # the next seat after the leader that still holds a trump has its turn
-    leader = st[O.TRICK_LEADER]
-    j = st[O.TP_TURN] + 1
-    while j < 4:
-        s = (leader + j) % 4
-        if _has_trump(st, hands, s):
-            st[O.TP_TURN] = j
-            st[O.SEAT] = s
-            return
-        j += 1
-    # every seat has had its turn: the trick is complete
-    winner = st[O.WINNING_SEAT]
-    cards = np.uint64(st[O.TP_TRICK_SET])
-    won = popcount(cards & np.uint64(st[O.TP_POINT1]))
-    if st[O.TP_THREE] >= 0 and (cards >> np.uint64(st[O.TP_THREE])) & ONE != ZERO:
-        won += 3
-    st[O.TP_POINTS + winner] += won
-    st[O.TAKEN + winner] = np.int64(np.uint64(st[O.TAKEN + winner]) | cards)
-    st[O.PLAYED] = np.int64(np.uint64(st[O.PLAYED]) | cards)
-    st[O.TRICK_NO] += 1
-    for i in range(4):
-        st[O.TRICK_CARDS + i] = -1
-    _lead_from(st, hands, winner)
-
-
-@njit(cache=True, inline="always")
-def act_nb(st, hands, action):
-    """The seat to decide takes ``action`` (legal: the caller checks)."""
-    phase = st[O.PHASE]
-    seat = st[O.SEAT]
-    if phase == O.PHASE_PLAY:
-        _play(st, hands, seat, action)
-    elif phase == O.PHASE_BID:
-        st[O.BIDS + seat] = action
-        made = st[O.BIDS_MADE] + 1
-        st[O.BIDS_MADE] = made
-        if action > 0:
-            if made == 4 and st[O.HIGH_BID] == 0:
-                st[O.TP_FORCED] = 1
-            st[O.HIGH_BID] = action
-            st[O.BIDDER] = seat
-        if made < 4:
-            st[O.SEAT] = (seat + 1) % 4
-        else:
-            st[O.PHASE] = O.PHASE_TRUMP
-            st[O.SEAT] = st[O.BIDDER]
-    elif phase == O.PHASE_TRUMP:
-        trumps = trumps_of_nb(action)
-        st[O.TRUMP] = action
-        st[O.TP_TRUMPS] = np.int64(trumps)
-        st[O.TP_POINT1] = np.int64(point1_of_nb(action))
-        st[O.TP_NONPOINT] = np.int64(trumps & ~points_of_nb(action))
-        st[O.TP_THREE] = 13 * action + 1
-        st[O.TP_TWO] = 13 * action
-        # every bid loser lets his non-trumps go to the pile
-        for s in range(4):
-            if s != seat:
-                hands[O.HANDS_PILE] |= hands[s] & ~trumps
-                hands[s] &= trumps
-        _next_burner(st, hands, 0)
-    elif phase == O.PHASE_BURN:
-        b = ONE << np.uint64(action)
-        hands[seat] ^= b
-        st[O.BURNED] = np.int64(np.uint64(st[O.BURNED]) | b)
-        st[O.TP_BURNED_N + seat] += 1
-        if (np.uint64(st[O.TP_NONPOINT]) & b) == ZERO:
-            p = 3 if action == st[O.TP_THREE] else 1
-            st[O.TP_BURNED_PTS + seat] += p
-        st[O.BURN_LEFT] -= 1
-        if st[O.BURN_LEFT] == 0:
-            _next_burner(st, hands, st[O.TP_BURN_K] + 1)
-
-
-@njit(cache=True, inline="always")
-def team_points_nb(st, team):
-    return st[O.TP_POINTS + team] + st[O.TP_POINTS + team + 2]
-
-
-@njit(cache=True, inline="always")
-def made_nb(st):
-    """1 the bidding team reached its bid, else 0."""
-    side = st[O.BIDDER] % 2
-    return 1 if team_points_nb(st, side) >= st[O.HIGH_BID] else 0
-
-
-@njit(cache=True, inline="always")
-def score_change_nb(st, seat):
-    """The deal's change of a seat's game score (its team's): the bidding team its points
-    when they reach the bid, else minus the bid; the other team its points."""
-    team = seat % 2
-    if team == st[O.BIDDER] % 2 and made_nb(st) == 0:
-        return -st[O.HIGH_BID]
-    return team_points_nb(st, team)
 
 
 # -- the step interface's own functions (the rest is bound from sim/board_nb.py) -------------
@@ -462,7 +192,7 @@ def deal_rows_nb(st, hands, cfg, aux, deals_out, d_row, game_id, board, deal_no,
         st[G_SETBACKS + side] += 1
     for s in range(4):
         st[G_TOTALS + s] += score_change_nb(st, s)
-    trumps = _trumps(st)
+    trumps = trumps_nb(st)
     for s in range(4):
         dealt = hands[H_DEALT + s]
         row = deals_out[d_row + s]
