@@ -14,6 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ...bits_nb import cards_of
+from ...errors import TricksimError, choices
 from ...game import GameBase
 from ...kit_nb import CH_DEALER, CH_SIZE, CH_TOTALS
 from . import auction_rules_nb, ten_point_rules_nb
@@ -23,10 +24,13 @@ from .cfg import config
 from .records import DEALS, GAMES
 
 HAND_CARDS = {"auction": 6, "ten_point": 9}
-STEP_MODULES = {"auction": "sim.games.pitch.auction_step_nb",
-                "ten_point": "sim.games.pitch.ten_point_step_nb"}
-RECORD_MODULES = {"auction": "sim.games.pitch.auction_record",
-                  "ten_point": "sim.games.pitch.ten_point_record"}
+VARIANTS = ("auction", "ten_point")
+
+
+def module_of(variant: str, role: str) -> str:
+    """The module of a variant's role (``step_nb``, ``replay``, ``record``): each
+    variant has its own, named after it (``auction_step_nb``)."""
+    return f"{__package__}.{variant}_{role}"
 
 
 class Length(NamedTuple):
@@ -59,12 +63,13 @@ class PitchGame(GameBase):
     family = "pitch"
     tables = {"deals": DEALS, "games": GAMES}
     analysis = "analysis.pitch"
-    replay_module = "sim.games.pitch.replay"
-    step_module = STEP_MODULES["auction"]
+    # the first variant's; each variant has its own (``steps_module``, ``replay``)
+    replay_module = module_of("auction", "replay")
+    step_module = module_of("auction", "step_nb")
 
     def steps_module(self, variant: str = ""):
         """Each variant's own step module (the first variant's for ``""``)."""
-        return importlib.import_module(STEP_MODULES[variant or "auction"])
+        return importlib.import_module(module_of(variant or VARIANTS[0], "step_nb"))
 
     @staticmethod
     def _random_only(study) -> bool:
@@ -108,7 +113,25 @@ class PitchGame(GameBase):
 
     def deal_record(self, study, deal: dict) -> dict:
         """The replay record (docs/records.md) of a deal traced by ``trace_board``."""
-        return importlib.import_module(RECORD_MODULES[study.variant]).deal_record(study, deal)
+        return importlib.import_module(module_of(study.variant, "record")).deal_record(study, deal)
+
+    # -- replay: the record's variant chooses its replay module ---------------------------
+    @staticmethod
+    def _replay_of(record: dict):
+        """The replay module of the record's variant, checked (none: Auction Pitch)."""
+        if not isinstance(record, dict):
+            raise TricksimError(f"a record is a JSON object, not {type(record).__name__}")
+        variant = record.get("variant", VARIANTS[0])
+        if variant not in VARIANTS:
+            raise TricksimError(f"unknown Pitch variant {variant!r}; choose from "
+                                f"{choices(VARIANTS)}")
+        return importlib.import_module(module_of(variant, "replay"))
+
+    def replay(self, record: dict) -> dict:
+        return self._replay_of(record).replay(self.name, record)
+
+    def transcript(self, record: dict, result: dict) -> str:
+        return self._replay_of(record).transcript(self.name, record, result)
 
     def decision_text(self, phase, action, legal_lo, legal_hi):
         kind = O.PHASE_NAMES[phase] if 0 <= phase < len(O.PHASE_NAMES) else str(phase)

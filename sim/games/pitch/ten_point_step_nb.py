@@ -8,14 +8,15 @@ shuffles the 54 cards and takes the hands as 9 consecutive cards each from
 the first hand on (the same law as packets of 3), the stock the last 18;
 then a second shuffle gives the refill order. Both come from the deal's own
 stream (``sim.kit_nb.deal_attempt_stream_nb``), so every rotation of a
-duplicate board is dealt the same cards in deal ``d``.
+duplicate board is dealt the same cards in deal ``d``. Every deal is kept
+(the dealer is forced when all pass): the kit's default ``deal_verdict_nb``.
 """
 import numpy as np
 from numba import njit
 
 from ...bits_nb import ONE, ZERO, popcount
 from ...board_nb import ask_player_nb
-from ...kit_nb import (CH_DEALER, CH_TOTALS, DEAL_KEEP, KIND_RANDOM, actions1_nb,
+from ...kit_nb import (CH_DEALER, CH_TOTALS, KIND_RANDOM, actions1_nb,
                        deal_attempt_stream_nb, deal_row_keys_nb, draw_nb, game_row_keys_nb,
                        is_legal_nb, random_choice_nb, rank_and_win_nb, trace_deal_start_nb,
                        trace_decision_nb)
@@ -174,11 +175,6 @@ def apply_action_nb(st, hands, cfg, action):
 @njit(cache=True, inline="always")
 def deal_over_nb(st):
     return st[O.PHASE] == O.PHASE_OVER
-
-
-@njit(cache=True, inline="always")
-def deal_verdict_nb(st, hands, cfg, attempt):
-    return DEAL_KEEP    # every deal is played as dealt (the dealer is forced when all pass)
 
 
 @njit(cache=True, inline="always")
