@@ -12,6 +12,7 @@ RANDOM = register(Player(
 HEURISTIC = register(Player(
     name="heuristic", family="pitch", kind=KIND_HEURISTIC, decide=pitch_nb.heuristic_decide,
     param_names=pitch_nb.NAMES, param_values=pitch_nb.DEFAULTS, param_ranges=pitch_nb.RANGES,
+    inline=pitch_nb.INLINE,
     param_docs=(
         "chance that a card not seen is out of play (not dealt)",
         "points expected from the Jack of trumps held with a guard",

@@ -4,7 +4,8 @@
 engine's inline random player makes the same choice). ``heuristic_nb``: one
 player for both games, each game's decisions in its own module
 (``pitch_auction_nb``, ``pitch_ten_point_nb``); its params row is Auction
-Pitch's params (``AUCTION_NAMES``) followed by Ten-point Pitch's.
+Pitch's params (``AUCTION_NAMES``) followed by Ten-point Pitch's. The engine
+compiles each game's part into its board loop: ``INLINE``, by variant.
 """
 import numpy as np
 from numba import njit
@@ -34,6 +35,17 @@ def heuristic_nb(obs, params):
     if obs[O.VARIANT] == O.VARIANT_TEN_POINT:
         return ten_point_heuristic_nb(obs, params[TEN_POINT_FIRST:])
     return auction_heuristic_nb(obs, params)
+
+
+@njit(cache=True, inline="always")
+def ten_point_inline_nb(obs, params):
+    """Ten-point Pitch's heuristic on the whole params row (its part starts at
+    ``TEN_POINT_FIRST``)."""
+    return ten_point_heuristic_nb(obs, params[TEN_POINT_FIRST:])
+
+
+# The heuristic the engine compiles into each variant's board loop.
+INLINE = {"auction": auction_heuristic_nb, "ten_point": ten_point_inline_nb}
 
 
 @njit(SIGNATURE, cache=True)

@@ -44,7 +44,7 @@ def test_step_interface_plays_any_deal_and_copies_are_independent(game, variant,
     impl = registry.game(game)
     study = Study.create(game, players=n, variant=variant, boards=1)
     cfg = impl.config(study)
-    steps = impl.steps
+    steps = impl.steps_of(study.variant)
     rng = np.random.default_rng(5)
     for _ in range(20):
         dealt, chance = impl.random_deal(study, rng)

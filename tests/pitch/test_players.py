@@ -1,7 +1,7 @@
 """Auction Pitch's heuristic, each decision on a hand-made observation.
 
 Every test builds the observation the engine would show (``obs.py``): the
-legal actions from the rules (``auction_rules_nb``, ``auction_step_nb``), the trick from the cards
+legal actions from the rules (``auction_rules_nb``), the trick from the cards
 played to it. The expected action is argued from what the player is meant to
 do (docs/pitch_players.md), and a param that turns the skill off shows the
 action taken without it.
@@ -9,8 +9,7 @@ action taken without it.
 import numpy as np
 
 from sim.games.pitch import obs as O
-from sim.games.pitch.auction_rules_nb import legal_cards_nb, trick_key_nb
-from sim.games.pitch.auction_step_nb import legal_bids_nb
+from sim.games.pitch.auction_rules_nb import legal_bids_nb, legal_cards_nb, trick_key_nb
 from sim.games.pitch.cards import NAMES, mask_of, parse_card
 from strategies import pitch_auction_nb as H
 from strategies.abi import N_PARAMS

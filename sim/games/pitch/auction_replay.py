@@ -12,18 +12,18 @@ from functools import partial
 
 import numpy as np
 
+from ... import registry
 from ...errors import TricksimError, choices
 from ...kit_nb import CH_DEALER, CH_SIZE, CH_TOTALS
 from ...replay import (StepView, card_list, counted, current_trick_lines, dealt_once,
                        decision_fields, record_head, record_int, sorted_names, step_through,
                        trick_line)
-from . import auction_step_nb as A
+from . import auction_rules_nb as A
 from . import obs as O
-from . import step_nb as S
 from .auction_rules_nb import count_nb
 from .cards import N_SUIT_CARDS, NAMES, SUITS, card_name, cards_in, parse_card
+from .cfg import config
 from .info import PITCH_INFO
-from .replay import config
 
 _sorted_names = partial(sorted_names, names=NAMES)
 _card = partial(parse_card, deck_size=N_SUIT_CARDS)    # Auction Pitch's 52 cards: no jokers
@@ -45,8 +45,6 @@ def _seat_list(extra: dict, key: str) -> list[int]:
 
 
 class _Replay(StepView):
-    steps = S
-
     def __init__(self, record: dict):
         head = record_head(PITCH_INFO, record, "auction", extra_fields=EXTRA)
         options, dealer, extra = head.options, head.dealer, head.extra
@@ -59,7 +57,8 @@ class _Replay(StepView):
                                     f"deals 6 to each player")
         dealt_once(ids, card_name)
         self.options = options
-        self.cfg = config("auction", options)
+        self.cfg = config(options)
+        self.steps = S = registry.game(PITCH_INFO.name).steps_of("auction")
         self.st, self.hands = S.new_state_nb(self.cfg)
         dealt = np.zeros(O.DEALT_SIZE, dtype=np.uint64)
         for s, hand in enumerate(ids):
@@ -81,7 +80,7 @@ class _Replay(StepView):
     # -- one decision -----------------------------------------------------------------
     def step(self, number: int, decision) -> None:
         dec = decision_fields(number, decision, KINDS, A.N)
-        if S.is_over_nb(self.st):
+        if self.steps.is_over_nb(self.st):
             raise TricksimError(f"{dec.where}: the deal is over; nothing more to decide")
         seat, phase = self.seat(), self.phase()
         dec.check_turn(seat, O.PHASE_NAMES[phase])
@@ -137,7 +136,7 @@ class _Replay(StepView):
         st = self.st
         out = {"decisions": self.decisions, "tricks": self.tricks}
         bidder = int(st[O.BIDDER])
-        res = {"complete": bool(S.is_over_nb(st)), "redeal": bool(st[O.REDEAL]),
+        res = {"complete": bool(self.steps.is_over_nb(st)), "redeal": bool(st[O.REDEAL]),
                "bidder": bidder if bidder >= 0 else None,
                "bid": int(st[O.HIGH_BID]) if bidder >= 0 else None,
                "trump": SUITS[int(st[O.TRUMP])] if st[O.TRUMP] >= 0 else None}
@@ -156,7 +155,7 @@ class _Replay(StepView):
             out["result"] = res
             return out
         change = np.zeros(A.N, dtype=np.int64)
-        S.result_nb(st, self.cfg, change)
+        self.steps.result_nb(st, self.cfg, change)
         trump = int(st[O.TRUMP])
         in_play = 0
         for s in range(A.N):

@@ -1,47 +1,56 @@
-"""Auction Pitch (Setback): one deal's rules on the state ``(st, hands)`` (``obs.py``).
-
-Everything the kernel and the step interface share is here, written once:
-the bidding, the legal cards, the card-play loop (:func:`play_cards_nb`,
-which keeps the trick in locals), the points of a finished deal and who
-wins the game in the counting order. docs/rules.md states the rules.
+"""Auction Pitch (Setback), one game of a board at a time (numba): the state, the
+card play (:func:`play_cards_nb`, which keeps the trick in locals; the bidding and
+the points are in ``auction_rules_nb``), the step interface's own functions and the
+hooks the kit's board loop (``sim/board_nb.py``) is bound to.
 
 ``chance`` for :func:`start_deal_nb` (``sim.kit_nb.CH_*``): the dealer at
 ``CH_DEALER``, each seat's game score before the deal at ``CH_TOTALS …
 +3`` and the times each seat was set back so far at ``CH_TOTALS + 4 … +7``.
+
+A game is played deal after deal until a seat wins (a smudge, or 7 in the
+counting order) or ``MAX_DEALS`` deals have been played. Each deal draws its
+cards from its own stream (``sim.kit_nb.deal_attempt_stream_nb``: the board's,
+the deal's number and the attempt's), so the rotations of a duplicate board are
+dealt the same cards in every deal they both play, however their games differ
+in length or in deals dealt again (``all_pass=redeal``).
 """
 import numpy as np
 from numba import njit
 
-from ...bits_nb import ONE, ZERO, bit, highest, lowest
-from ...kit_nb import (CH_DEALER, CH_TOTALS, close_trick_nb, draw_nb, flag_illegal_nb, is_legal_nb,
-                       random_choice_nb, store_trick_nb, trace_decision_nb)
-from strategies.abi import KIND_HEURISTIC, KIND_RANDOM
-from strategies.pitch_auction_nb import auction_heuristic_nb
+from ...bits_nb import ZERO, bit, popcount
+from ...board_nb import ask_player_nb
+from ...kit_nb import (CH_DEALER, CH_TOTALS, DEAL_ABANDON, DEAL_AGAIN, DEAL_KEEP, KIND_RANDOM,
+                       actions1_nb, close_trick_nb, deal_attempt_stream_nb, deal_row_keys_nb,
+                       draw_nb, game_row_keys_nb, is_legal_nb, random_choice_nb, rank_and_win_nb,
+                       store_trick_nb, trace_deal_start_nb, trace_decision_nb)
+from ...rng_nb import shuffle_prefix
 from . import obs as O
-from .auction_rules_nb import count_nb, legal_cards_nb, trick_key_nb
-from .cards import RANK_JACK, SUIT_MASKS, SUIT_OF
-from .cfg import CFG_ALL_PASS, CFG_LOW_TO
+from .auction_rules_nb import (ALL_PASS_DEALER_FORCED, END_CAP, END_SMUDGE, END_TARGET, HAND_SIZE,
+                               MAX_DEALS, MAX_REDEALS, N, SETTLE_YES, apply_bid_nb, count_nb,
+                               legal_bids_nb, legal_cards_nb, legal_word_nb, score_change_nb,
+                               score_deal_nb, trick_key_nb, winner_nb)
+from .cards import N_SUIT_CARDS, SUIT_MASKS, SUIT_OF
+from .cfg import CFG_ALL_PASS, CFG_LOW_TO, CFG_SETTLE
 
-N = 4
-HAND_SIZE = 6
-TARGET = 7
-SMUDGE = 4
-LOWEST_BID = 2
-BID_BITS = np.uint64(0b11100)     # the bids 2, 3, 4 as action bits
+# -- the state ---------------------------------------------------------------------------
+# ``st``: the deal's slots (obs.py), then what a game of a board carries from deal to deal;
+# ``hands``: one word a seat (obs.HANDS_SIZE).
+G_SCORES = O.STATE_SIZE          # 4 slots: each seat's game score
+G_SETBACKS = G_SCORES + 4        # 4 slots: times each seat was set back (the trace's totals
+                                 # are these 8 slots: the scores, then the set-backs)
+G_SETTLEMENT = G_SETBACKS + 4    # 4 slots: the settlement of a finished game
+G_WINNER = G_SETTLEMENT + 4      # the seat that won the game, -1 none (yet)
+G_END = G_WINNER + 1             # how the game ended (auction_rules_nb.END_*)
+STATE_SIZE = G_END + 1
 
 
-# -- the deal's start and the bidding ---------------------------------------------------
-@njit(cache=True)
-def start_deal_nb(st, hands, cfg, dealt, chance):
-    """Deal ``dealt[0 … 3]`` (one word a seat) with the dealer and scores of ``chance``."""
-    begin_deal_nb(st, hands, cfg, dealt, chance)
-
-
+# -- the deal's start -------------------------------------------------------------------
 @njit(cache=True, inline="always")   # once a deal in the kernel: a call passing arrays costs ~50 ns
-def begin_deal_nb(st, hands, cfg, dealt, chance):
+def begin_deal_nb(st, hands, cfg, dealt, dealer, totals):
+    """Deal ``dealt[0 … 3]`` (one word a seat; ``hands`` itself will do) by ``dealer``;
+    ``totals``: each seat's game score, then its set-backs, before the deal."""
     for i in range(O.TEN_POINT_PRIVATE):     # the observation and Auction's own slots
         st[i] = 0
-    dealer = chance[CH_DEALER]
     st[O.PHASE] = O.PHASE_BID
     st[O.SEAT] = (dealer + 1) % N
     st[O.DEALER] = dealer
@@ -58,8 +67,8 @@ def begin_deal_nb(st, hands, cfg, dealt, chance):
         st[O.DEALT + s] = np.int64(dealt[s])
         st[O.TRICK_CARDS + s] = -1
         st[O.BIDS + s] = -1
-        st[O.SCORES + s] = chance[CH_TOTALS + s]
-        st[O.SETBACKS + s] = chance[CH_TOTALS + 4 + s]
+        st[O.SCORES + s] = totals[s]
+        st[O.SETBACKS + s] = totals[4 + s]
     for s in range(N, O.HANDS_SIZE):
         hands[s] = ZERO
     st[O.ALL_PASS_RULE] = cfg[CFG_ALL_PASS]
@@ -70,75 +79,10 @@ def begin_deal_nb(st, hands, cfg, dealt, chance):
     st[O.GAME_SEAT] = -1
 
 
-@njit(cache=True, inline="always")
-def legal_bids_nb(st):
-    """Pass (0) or a bid 2 … 4 above the highest so far; a dealer after three
-    passes may not pass under ``all_pass=dealer_forced``."""
-    lowest_bid = max(st[O.HIGH_BID] + 1, LOWEST_BID)
-    bids = (BID_BITS >> np.uint64(lowest_bid)) << np.uint64(lowest_bid)   # lowest_bid … 4
-    if st[O.HIGH_BID] == 0 and st[O.BIDS_MADE] == N - 1 and st[O.ALL_PASS_RULE] == 0:
-        return bids
-    return bids | ONE
-
-
-@njit(cache=True, inline="always")
-def apply_bid_nb(st, bid):
-    seat = st[O.SEAT]
-    st[O.BIDS + seat] = bid
-    st[O.BIDS_MADE] += 1
-    if bid > st[O.HIGH_BID]:
-        st[O.HIGH_BID] = bid
-        st[O.BIDDER] = seat
-    if st[O.BIDS_MADE] < N:
-        st[O.SEAT] = (seat + 1) % N
-    elif st[O.BIDDER] < 0:          # every player passed under all_pass=redeal
-        st[O.REDEAL] = 1
-        st[O.PHASE] = O.PHASE_OVER
-    else:                           # the pitcher leads; his first card sets trump
-        st[O.PHASE] = O.PHASE_PLAY
-        st[O.SEAT] = st[O.BIDDER]
-        st[O.TRICK_LEADER] = st[O.BIDDER]
-
-
 # -- card play ---------------------------------------------------------------------------
 @njit(cache=True, inline="always")
-def legal_now_nb(st, hands):
-    phase = st[O.PHASE]
-    if phase == O.PHASE_BID:
-        return legal_bids_nb(st)
-    if phase == O.PHASE_PLAY:
-        return legal_cards_nb(hands[st[O.SEAT]], st[O.LEAD], st[O.TRUMP])
-    return ZERO
-
-
-@njit(cache=True, inline="always")
-def ask_player_nb(st, hands, seat, legal, slot, kinds, params, fns, draw, obs, status):
-    """A heuristic or user player's action, checked; -1 after an illegal one (``status``).
-
-    The built-in heuristic reads the state itself (its observation slots
-    filled in; it never reads past ``OBS_SIZE``); a user's player gets a
-    copy of the observation, so nothing it writes can change the game.
-    """
-    if kinds[slot] == KIND_HEURISTIC or fns is None:
-        st[O.HAND] = np.int64(hands[seat])
-        st[O.LEGAL] = np.int64(legal)
-        st[O.RANDOM] = draw
-        action = auction_heuristic_nb(st, params[slot])
-    else:
-        for i in range(O.OBS_SIZE):
-            obs[i] = st[i]
-        obs[O.HAND] = np.int64(hands[seat])
-        obs[O.LEGAL] = np.int64(legal)
-        obs[O.RANDOM] = draw
-        action = fns[slot](obs, params[slot])
-    if not is_legal_nb(action, legal):
-        flag_illegal_nb(status, seat, slot, st[O.PHASE], action, np.int64(legal), 0)
-        return -1
-    return action
-
-
-@njit(cache=True, inline="always")
-def play_cards_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, forced, trace):
+def play_cards_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, forced,
+                  trace):
     """The card play: cards into tricks, tricks to their winners, then the points.
 
     With ``forced`` >= 0 (and ``kinds`` None: no players, none of their code
@@ -174,8 +118,8 @@ def play_cards_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, f
                 store_trick_nb(st, O.SEAT, O.TRICK_BLOCK, seat, k, lead, best, best_seat, trick_no,
                                np.int64(played))
                 st[O.TRUMP] = trump
-                card = ask_player_nb(st, hands, seat, legal, slot, kinds, params, fns, draw, obs,
-                                     status)
+                card = ask_player_nb(st, hands, cfg, seat, slot, np.int64(legal), np.int64(0), draw,
+                                     kinds, params, fns, obs, status)
                 if card < 0:
                     return False
             trace_decision_nb(trace, seat, O.PHASE_PLAY, card)
@@ -215,84 +159,16 @@ def play_cards_nb(st, hands, lineup, kinds, params, fns, dec_rng, obs, status, f
     return True
 
 
-# -- the points and the game -------------------------------------------------------------
-@njit(cache=True, inline="always")
-def holder_nb(st, first_slot, card):
-    """The seat whose set (slots ``first_slot … +3``) holds ``card``; -1 none."""
-    for s in range(N):
-        if (np.uint64(st[first_slot + s]) >> np.uint64(card)) & ONE != ZERO:
-            return s
-    return -1
-
-
-@njit(cache=True, inline="always")
-def score_deal_nb(st):
-    """A played deal's points: High and Low (``low_to``), Jack, Game, the bid made or not."""
-    trump = st[O.TRUMP]
-    dealt = ZERO
-    for s in range(N):
-        dealt |= np.uint64(st[O.DEALT + s])
-    in_play = dealt & SUIT_MASKS[trump]
-    st[O.HIGH_SEAT] = holder_nb(st, O.DEALT, highest(in_play))
-    low = lowest(in_play)
-    st[O.LOW_SEAT] = holder_nb(st, O.TAKEN if st[O.LOW_TO_RULE] else O.DEALT, low)
-    st[O.JACK_SEAT] = holder_nb(st, O.TAKEN, 13 * trump + RANK_JACK)   # -1: not dealt
-    top = -1
-    game_seat = -1
-    for s in range(N):
-        count = count_nb(np.uint64(st[O.TAKEN + s]))
-        if count > top:
-            top = count
-            game_seat = s
-        elif count == top:
-            game_seat = -1
-    st[O.GAME_SEAT] = game_seat
-    for s in range(N):
-        st[O.POINTS + s] = ((st[O.HIGH_SEAT] == s) + (st[O.LOW_SEAT] == s)
-                            + (st[O.JACK_SEAT] == s) + (game_seat == s))
-    bidder = st[O.BIDDER]
-    st[O.MADE] = st[O.POINTS + bidder] >= st[O.HIGH_BID]
-    st[O.PHASE] = O.PHASE_OVER
-
-
-@njit(cache=True, inline="always")
-def score_change_nb(st, seat):
-    """The deal's change of a seat's game score: its points, or minus the bid for a set pitcher."""
-    if seat == st[O.BIDDER] and st[O.MADE] == 0:
-        return -st[O.HIGH_BID]
-    return st[O.POINTS + seat]
-
-
-@njit(cache=True, inline="always")
-def winner_nb(st):
-    """(winner, smudge) after a played deal: the seat that wins the game in the counting
-    order (a smudge made out of the hole at once; else the pitcher's points first, then
-    the others' High, Low, Jack, Game), -1 none; smudge 1 when a smudge won it."""
-    bidder = st[O.BIDDER]
-    made = st[O.MADE] == 1
-    if made and st[O.HIGH_BID] == SMUDGE and st[O.SCORES + bidder] >= 0:
-        return bidder, 1
-    if made and st[O.SCORES + bidder] + st[O.POINTS + bidder] >= TARGET:
-        return bidder, 0
-    for point in range(4):          # High, Low, Jack, Game: one more point to its seat
-        seat = st[O.HIGH_SEAT + point]
-        if seat >= 0 and seat != bidder:
-            running = st[O.SCORES + seat] + 1
-            for earlier in range(point):
-                running += st[O.HIGH_SEAT + earlier] == seat
-            if running >= TARGET:
-                return seat, 0
-    return -1, 0
+# -- the step interface's own functions (the rest is bound from sim/board_nb.py) -------------
+@njit(cache=True)
+def new_state_nb(cfg):
+    return np.zeros(STATE_SIZE, dtype=np.int64), np.zeros(O.HANDS_SIZE, dtype=np.uint64)
 
 
 @njit(cache=True)
-def apply_nb(st, hands, cfg, action):
-    if st[O.PHASE] == O.PHASE_BID:
-        apply_bid_nb(st, action)
-    else:
-        none_i = np.zeros(1, dtype=np.int64)
-        play_cards_nb(st, hands, none_i, None, np.zeros((1, 1)), None, np.zeros(4, dtype=np.uint64),
-                      none_i, none_i, action, None)
+def start_deal_nb(st, hands, cfg, dealt, chance):
+    """Deal ``dealt[0 … 3]`` (one word a seat) with the dealer and scores of ``chance``."""
+    begin_deal_nb(st, hands, cfg, dealt, chance[CH_DEALER], chance[CH_TOTALS:])
 
 
 @njit(cache=True)
@@ -301,3 +177,217 @@ def result_nb(st, cfg, out):
     for s in range(N):
         out[s] = 0 if st[O.REDEAL] else score_change_nb(st, s)
     return N
+
+
+# -- the hooks of the board loop (sim/board_nb.py) -----------------------------------------------
+SEAT = O.SEAT
+PHASE = O.PHASE
+OBS_SIZE = O.OBS_SIZE
+
+
+@njit(cache=True, inline="always")
+def seats_nb(cfg):
+    return N
+
+
+@njit(cache=True, inline="always")
+def deck_size_nb(cfg):
+    return N_SUIT_CARDS
+
+
+@njit(cache=True, inline="always")
+def room_deals_nb(cfg, aux):
+    """A game lasts ``MAX_DEALS`` deals at most."""
+    return MAX_DEALS
+
+
+@njit(cache=True, inline="always")
+def new_game_nb(st, hands, cfg, aux, first_dealer):
+    for i in range(G_SCORES, G_WINNER):
+        st[i] = 0
+    st[G_WINNER] = -1
+    st[G_END] = END_CAP
+
+
+@njit(cache=True, inline="always")
+def deal_nb(st, hands, cfg, aux, board_rng, deal_rng, deck, deal_no, attempt, first_dealer):
+    """Deal ``deal_no`` (its attempt ``attempt``): shuffle, six cards to each seat from the
+    first hand on (the same law as threes)."""
+    dealer = (first_dealer + deal_no) % N
+    deal_attempt_stream_nb(board_rng, deal_no, attempt, deck, deck.shape[0], deal_rng)
+    shuffle_prefix(deal_rng, deck, N * HAND_SIZE)
+    for i in range(N):
+        word = np.uint64(0)
+        for j in range(i * HAND_SIZE, (i + 1) * HAND_SIZE):
+            word |= bit(deck[j])
+        hands[(dealer + 1 + i) % N] = word
+    begin_deal_nb(st, hands, cfg, hands, dealer, st[G_SCORES:])
+
+
+@njit(cache=True, inline="always")
+def trace_deal_nb(trace, st, hands, cfg, game_id, deal_no):
+    trace_deal_start_nb(trace, game_id, deal_no, st[O.DEALER], -1, st[G_SCORES:], 8, hands, N)
+
+
+@njit(cache=True, inline="always")
+def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, trace):
+    """The bidding, then the card play to the deal's end (none when every player passed
+    under ``all_pass=redeal``). Every decision takes one draw from the decision stream;
+    the random player answers right here. False after an illegal action (``status``)."""
+    while st[O.PHASE] == O.PHASE_BID:
+        seat = st[O.SEAT]
+        slot = lineup[seat]
+        legal = legal_bids_nb(st)
+        draw = draw_nb(dec_rng)
+        if kinds[slot] == KIND_RANDOM:
+            bid = random_choice_nb(legal, draw)
+        else:
+            bid = ask_player_nb(st, hands, cfg, seat, slot, np.int64(legal), np.int64(0), draw,
+                                kinds, params, fns, obs, status)
+            if bid < 0:
+                return False
+        trace_decision_nb(trace, seat, O.PHASE_BID, bid)
+        apply_bid_nb(st, bid)
+    if st[O.PHASE] == O.PHASE_OVER:      # every player passed: the deal is dealt again
+        return True
+    return play_cards_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, -1,
+                         trace)
+
+
+@njit(cache=True, inline="always")
+def legal_now_nb(st, hands, cfg):
+    return np.int64(legal_word_nb(st, hands)), np.int64(0)
+
+
+@njit(cache=True, inline="always")
+def legal_has_nb(phase, action, lo, hi):
+    return is_legal_nb(action, lo)
+
+
+@njit(cache=True, inline="always")
+def actions_of_nb(phase, lo, hi, out):
+    return actions1_nb(np.uint64(lo), out)
+
+
+@njit(cache=True, inline="always")
+def observe_nb(obs, st, hands, cfg, seat, lo, hi, draw, trusted):
+    """The deciding seat's observation. The built-in heuristic (``trusted``) reads the
+    state itself, its observation slots filled in (it never reads past ``OBS_SIZE``);
+    any other player gets a copy, so that nothing it writes can change the game."""
+    if trusted:
+        st[O.HAND] = np.int64(hands[seat])
+        st[O.LEGAL] = lo
+        st[O.RANDOM] = draw
+        return st
+    for i in range(O.OBS_SIZE):
+        obs[i] = st[i]
+    obs[O.HAND] = np.int64(hands[seat])
+    obs[O.LEGAL] = lo
+    obs[O.RANDOM] = draw
+    return obs
+
+
+@njit(cache=True, inline="always")
+def apply_action_nb(st, hands, cfg, action):
+    if st[O.PHASE] == O.PHASE_BID:
+        apply_bid_nb(st, action)
+    else:   # without players play_cards_nb reads none of their arguments: st stands in
+        play_cards_nb(st, hands, cfg, st, None, st, None, hands, st, st, action, None)
+
+
+@njit(cache=True, inline="always")
+def deal_over_nb(st):
+    return st[O.PHASE] == O.PHASE_OVER
+
+
+@njit(cache=True, inline="always")
+def deal_verdict_nb(st, hands, cfg, attempt):
+    """Every player passed (``all_pass=redeal``): deal again, up to ``MAX_REDEALS`` times
+    in a row; then the game stops (a lineup that never bids)."""
+    if st[O.REDEAL] == 0:
+        return DEAL_KEEP
+    return DEAL_AGAIN if attempt < MAX_REDEALS else DEAL_ABANDON
+
+
+@njit(cache=True, inline="always")
+def deal_rows_nb(st, hands, cfg, aux, deals_out, d_row, game_id, board, deal_no, lineup, attempt):
+    """The deal's scores into the game's, its rows (``records.DEALS``); True when the game
+    is over (a seat won, or ``MAX_DEALS`` deals)."""
+    winner, smudge = winner_nb(st)
+    for s in range(N):
+        st[G_SCORES + s] += score_change_nb(st, s)
+    st[G_SETBACKS + st[O.BIDDER]] += 1 - st[O.MADE]
+    trump = st[O.TRUMP]
+    bidder = st[O.BIDDER]
+    forced = 1
+    for s in range(N):
+        if s != st[O.DEALER] and st[O.BIDS + s] > 0:
+            forced = 0
+    forced = forced if st[O.ALL_PASS_RULE] == ALL_PASS_DEALER_FORCED else 0
+    for s in range(N):
+        dealt = np.uint64(st[O.DEALT + s])
+        row = deals_out[d_row + s]
+        deal_row_keys_nb(row, game_id, board, deal_no, s, lineup[s], st[O.DEALER], N)
+        row.team = s
+        row.hand = dealt
+        row.bid = st[O.BIDS + s]
+        row.bidder = bidder
+        row.contract = st[O.HIGH_BID]
+        row.forced = forced
+        row.trump = trump
+        trumps = popcount(dealt & SUIT_MASKS[trump])
+        row.trumps_dealt = trumps
+        row.trumps_played = trumps          # every card is played
+        row.high = st[O.HIGH_SEAT] == s
+        row.low = st[O.LOW_SEAT] == s
+        row.jack = -1 if st[O.JACK_SEAT] < 0 else st[O.JACK_SEAT] == s
+        row.game_point = -1 if st[O.GAME_SEAT] < 0 else st[O.GAME_SEAT] == s
+        row.count = count_nb(np.uint64(st[O.TAKEN + s]))
+        row.points = st[O.POINTS + s]
+        row.burned = 0
+        row.burned_points = 0
+        row.made = st[O.MADE]
+        row.score = score_change_nb(st, s)
+        row.total = st[G_SCORES + s]
+        row.redeals = attempt
+    if winner >= 0:
+        st[G_WINNER] = winner
+        st[G_END] = END_SMUDGE if smudge else END_TARGET
+        return True
+    return deal_no + 1 >= MAX_DEALS
+
+
+@njit(cache=True, inline="always")
+def game_rows_nb(st, hands, cfg, aux, games_out, g_row, game_id, board, lineup, first_dealer,
+                 deals, redeals):
+    """The settlement: the winner receives 1 from each seat at 1 or more and 2 from each
+    seat at 0 or below (``settle_setbacks``: and 1 for each of its set-backs). A game
+    stopped at the deal limit is ranked (and the win shared) by score, with no settlement."""
+    winner = st[G_WINNER]
+    settle = cfg[CFG_SETTLE] == SETTLE_YES
+    scores = st[G_SCORES:G_SCORES + N]
+    settlement = st[G_SETTLEMENT:G_SETTLEMENT + N]
+    for s in range(N):
+        settlement[s] = 0
+    if winner >= 0:
+        for s in range(N):
+            if s != winner:
+                pay = (1 if scores[s] >= 1 else 2) + (st[G_SETBACKS + s] if settle else 0)
+                settlement[s] -= pay
+                settlement[winner] += pay
+    for s in range(N):
+        row = games_out[g_row + s]
+        game_row_keys_nb(row, game_id, board, s, lineup[s], s, first_dealer, N)
+        if winner >= 0:
+            rank, win = rank_and_win_nb(settlement, N, s, True)
+        else:
+            rank, win = rank_and_win_nb(scores, N, s, True)
+        row.total = settlement[s]
+        row.rank = rank
+        row.win = win
+        row.score = scores[s]
+        row.setbacks = st[G_SETBACKS + s]
+        row.deals = deals
+        row.redeals = redeals
+        row.end = st[G_END]
+    return g_row + N

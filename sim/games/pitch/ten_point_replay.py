@@ -12,18 +12,19 @@ from functools import partial
 
 import numpy as np
 
+from ... import registry
 from ...errors import TricksimError
 from ...kit_nb import CH_DEALER, CH_SIZE, CH_TOTALS
 from ...replay import (StepView, card_list, counted, current_trick_lines, dealt_once,
                        decision_fields, record_head, record_int, sorted_names, step_through,
                        trick_line)
 from . import obs as O
-from . import step_nb as S
 from .cards import (HIGH_JOKER, LOW_JOKER, N_CARDS, NAMES, RANK_ACE, RANK_JACK, RANK_KING,
                     RANK_QUEEN, RANK_TEN, SAME_COLOUR, SUITS, card_name, cards_in, parse_card,
                     ten_point_trumps)
+from .cfg import config
 from .info import PITCH_INFO
-from .replay import config
+from .ten_point_rules_nb import value_nb
 
 _cards = partial(card_list, parse_card=parse_card)   # a record's list of cards (54-card pack)
 names = partial(sorted_names, names=NAMES)
@@ -67,22 +68,6 @@ def non_point_trumps(trump: int) -> set[int]:
     return {base + r for r in (RANK_KING, RANK_QUEEN, 7, 6, 5, 4, 3, 2)}
 
 
-def trump_value(card: int, trump: int) -> int:
-    """Height of a trump (higher wins): 2 … 10, LJ, BJ, Jick, J, Q, K, A."""
-    if card == HIGH_JOKER:
-        return 10
-    if card == LOW_JOKER:
-        return 9
-    if card // 13 != trump:
-        return 11
-    r = card % 13
-    return r if r <= RANK_TEN else r + 3
-
-
-
-
-
-
 def _suit(value, where: str) -> int:
     text = str(value).strip().upper() if isinstance(value, str) else None
     if text in ("S", "H", "D", "C"):
@@ -106,8 +91,6 @@ def _bid_text(legal) -> str:
 
 
 class _Replay(StepView):
-    steps = S
-
     def __init__(self, record: dict):
         head = record_head(PITCH_INFO, record, "ten_point", extra_fields=EXTRA,
                            needs=("extra.stock",))
@@ -133,7 +116,8 @@ class _Replay(StepView):
                                 f"[team 0+2, team 1+3], not {scores!r}")
         self.scores = [record_int(v, "extra.scores", 10_000) for v in scores]
         self.dealer, self.dealt, self.stock, self.refill = dealer, ids, stock, refill
-        self.cfg = config("ten_point", {})
+        self.cfg = config({})
+        self.steps = S = registry.game(PITCH_INFO.name).steps_of("ten_point")
         self.st, self.hands = S.new_state_nb(self.cfg)
         dealt = np.zeros(O.DEALT_SIZE, dtype=np.uint64)
         for s, h in enumerate(ids + [stock]):
@@ -175,7 +159,7 @@ class _Replay(StepView):
     def step(self, number: int, decision) -> None:
         dec = decision_fields(number, decision, KINDS, 4)
         where, kind = dec.where, dec.kind
-        if S.is_over_nb(self.st):
+        if self.steps.is_over_nb(self.st):
             raise TricksimError(f"{where}: the deal is over; nothing more to decide")
         seat, phase = self.seat(), self.phase()
         expected = "keep" if phase == O.PHASE_BURN else O.PHASE_NAMES[phase]
@@ -298,7 +282,7 @@ class _Replay(StepView):
         if int(self.st[O.TRICK_NO]) > no:    # the trick is complete
             trump = int(self.st[O.TRUMP])
             cards = self.trick["cards"]
-            best = max(range(len(cards)), key=lambda i: trump_value(cards[i], trump))
+            best = max(range(len(cards)), key=lambda i: value_nb(cards[i], trump))
             winner = self.trick["seats"][best]
             pts = point_cards(trump)
             points = sum(3 if c == pts["3"] else 1 for c in cards
@@ -316,7 +300,7 @@ class _Replay(StepView):
         bidder = int(st[O.BIDDER])
         trump = int(st[O.TRUMP])
         out = {"decisions": self.decisions, "tricks": self.tricks}
-        res = {"complete": bool(S.is_over_nb(st)),
+        res = {"complete": bool(self.steps.is_over_nb(st)),
                "bidder": bidder if bidder >= 0 else None,
                "bid": int(st[O.HIGH_BID]) if bidder >= 0 else None,
                "forced": bool(st[O.TP_FORCED]),
@@ -339,7 +323,7 @@ class _Replay(StepView):
         seat_points = [int(st[O.TP_POINTS + s]) for s in range(4)]
         team_points = [seat_points[0] + seat_points[2], seat_points[1] + seat_points[3]]
         change = np.zeros(4, dtype=np.int64)
-        S.result_nb(st, self.cfg, change)
+        self.steps.result_nb(st, self.cfg, change)
         score = [int(change[0]), int(change[1])]
         after = [self.scores[t] + score[t] for t in (0, 1)]
         side = bidder % 2
