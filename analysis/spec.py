@@ -193,14 +193,18 @@ def labelled(name: str, *moments: str) -> Callable[[dict, Lineup], pd.DataFrame]
 
 # -- shared tables and words ----------------------------------------------------------------
 
-def made_rate(df: pd.DataFrame, by, extra=(), made: str = "made") -> pd.DataFrame:
+def made_rate(df: pd.DataFrame, by, extra=(), made_counted: bool = False) -> pd.DataFrame:
     """Contracts made per group of ``by``: ``deals``, ``made`` and ``made_rate`` with its interval.
 
-    ``df`` has ``n`` (deals) and ``made`` (the rows' deals were made: 0 or 1,
-    so made deals are n · made); ``extra`` are sums carried along.
+    ``df`` has ``n`` (deals) and ``made``: a key (the rows' deals were made,
+    0 or 1, so made deals are n · made) or, ``made_counted``, a value (the
+    made deals among the row's n); ``extra`` are sums carried along.
     """
-    df = df.assign(_made=df["n"] * df[made])
-    part = sum_by(df, by, ["n", "_made", *extra]).rename(columns={"n": "deals", "_made": "made"})
+    if made_counted:
+        part = sum_by(df, by, ["n", "made", *extra]).rename(columns={"n": "deals"})
+    else:
+        df = df.assign(_made=df["n"] * df["made"])
+        part = sum_by(df, by, ["n", "_made", *extra]).rename(columns={"n": "deals", "_made": "made"})
     return with_rate(part[part["deals"] > 0], "made", "deals", "made_rate")
 
 
