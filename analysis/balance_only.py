@@ -15,7 +15,7 @@ from pathlib import Path
 import pandas as pd
 
 from . import balance, balance_plots
-from .common import Lineup, describe
+from .common import Lineup, subtitle
 
 QUESTION = "Scoring balance"
 SCORING = balance.Scoring("game total")
@@ -40,9 +40,6 @@ def summary(tabs: dict, manifest: dict) -> dict[str, list[str]]:
 
 
 def plots(cube: dict, manifest: dict, out_dir, tabs: dict | None = None) -> list[Path]:
-    from sim import registry
-    study = manifest["study"]
-    games = int(cube["games"]["n"].sum()) // int(study["players"])
-    subtitle = describe(study, registry.info(study["game"]).title, games)
+    games = int(cube["games"]["n"].sum()) // int(manifest["study"]["players"])
     return balance_plots.draw(cube, tabs if tabs is not None else tables(cube, manifest), manifest, out_dir,
-                              subtitle, SCORING)
+                              subtitle(manifest, games), SCORING)

@@ -320,8 +320,10 @@ def describe(study: dict, title: str, games: int | None = None) -> str:
             f"{study.get('seating', 'fixed')} seating, seed {study.get('seed')}")
 
 
-def subtitle(manifest: dict, games: int | None = None) -> str:
-    """The plot subtitle of a run: :func:`describe` headed by its game's registered title."""
-    from sim import registry     # at call time: the registry imports every game's package
+def subtitle(manifest: dict, games: int | None = None, title: str | None = None) -> str:
+    """The plot subtitle of a run: :func:`describe` headed by ``title``, by default its game's registered title."""
     study = manifest["study"]
-    return describe(study, registry.info(study["game"]).title, games)
+    if title is None:
+        from sim import registry     # at call time: the registry imports every game's package
+        title = registry.info(study["game"]).title
+    return describe(study, title, games)

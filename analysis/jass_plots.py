@@ -20,7 +20,7 @@ from sim.games.jass.cards import MODE_NAMES
 
 from . import balance_plots
 from . import plots as P
-from .common import MIN_PLOTTED, describe
+from .common import MIN_PLOTTED, subtitle
 from .jass_terms import CALIBRATION_BUCKET, DEAL_POINTS, N_SEATS, ROLES, SCORING, variant_of
 from .words import percent
 
@@ -28,16 +28,11 @@ MODE_COLOURS = {"Roses": "#d62728", "Shields": "#ff7f0e", "Bells": "#bcbd22", "A
                 "Obenabe": "#1f77b4", "Unenufe": "#9467bd"}
 
 
-def subtitle(manifest: dict, games: int | None = None) -> str:
-    """A one-line description of the study for plot subtitles."""
-    study = manifest["study"]
-    return describe(study, f"Jass {variant_of(study).capitalize()}", games)
-
-
 def draw(cube: dict, tabs: dict, manifest: dict, out_dir) -> list[Path]:
     """Draw the PNG plots of a run's ``tabs`` (and ``cube``) into ``out_dir``; returns their paths."""
     out_dir = Path(out_dir)
-    sub = subtitle(manifest, int(cube["games"]["n"].sum()) // N_SEATS)
+    sub = subtitle(manifest, int(cube["games"]["n"].sum()) // N_SEATS,
+                   f"Jass {variant_of(manifest['study']).capitalize()}")
     if variant_of(manifest["study"]) == "schieber":
         drawn = [
             _plot_modes(tabs, sub, out_dir / "modes_by_player.png"),

@@ -15,6 +15,10 @@ ROLES = ("chooser", "partner", "defender")
 CALIBRATION_BUCKET = 10      # predictions are grouped 0–9, 10–19, … for calibration
 MISS_BANDS = (10, 20)        # "within k points" shares of the miss
 
+QUESTIONS = {
+    "schieber": ("Trump odds", "Scoring balance"),
+    "differenzler": ("Bid accuracy", "Trump odds", "Scoring balance"),
+}
 SCORING = {
     "schieber": Scoring("team game total"),
     "differenzler": Scoring("penalty total", lower_is_better=True),

@@ -62,9 +62,10 @@ from sim.games.pitch.cards import HIGH_JOKER, LOW_JOKER, RANK_JACK, SAME_COLOUR
 
 from . import balance, pitch_plots, pitch_summary
 from .compare import DEALS_PER_GAME, RATE, Measure
-from .common import (MIN_OBSERVATIONS, Lineup, add_moments, contiguous_fields, share_within, square, study_dict,
+from .common import (Lineup, add_moments, contiguous_fields, share_within, square, study_dict,
                      sum_by, tag, whole_blocks, with_mean, with_rate)
-from .stats import Scratch, combine_cubes, empty_frame, group_sums, mean_ci
+from .spec import length_summary, made_rate
+from .stats import Scratch, combine_cubes, empty_frame, group_sums
 
 N_SEATS = 4
 SCORING = {"auction": balance.Scoring("settlement"), "ten_point": balance.Scoring("game score")}
@@ -191,10 +192,7 @@ def tables(cube: dict, manifest: dict) -> dict[str, pd.DataFrame]:
             **balance_tables(cube, lineup, variant)}
 
 
-def _success(df: pd.DataFrame, by, extra=()) -> pd.DataFrame:
-    df = df.assign(made_n=df["n"] * df["made"])
-    part = sum_by(df, by, ["n", "made_n", *extra]).rename(columns={"n": "deals", "made_n": "made"})
-    return with_rate(part[part["deals"] > 0], "made", "deals", "made_rate")
+_success = made_rate
 
 
 def _contracts(cube: dict, lineup: Lineup) -> pd.DataFrame:
@@ -327,7 +325,8 @@ def balance_tables(cube: dict, lineup: Lineup, variant: str) -> dict[str, pd.Dat
     ends = cube["game_ends"]
     length = sum_by(ends, ["deals"], ["n"]).rename(columns={"n": "games"})
     out["game_length"] = tag(share_within(length, [], "games"), q, "Deals per game (distribution)", "csv")
-    out["game_length_summary"] = tag(_length_summary(length, ends), q, "Deals per game", "terminal",
+    redeals = {"redeals_per_game": lambda n: float(ends["redeals"].sum()) / n}
+    out["game_length_summary"] = tag(length_summary(length, redeals), q, "Deals per game", "terminal",
                                      "redeals: deals dealt again because every player passed (all_pass=redeal)")
     kinds = sum_by(ends, ["end"], ["n"]).rename(columns={"n": "games"})
     kinds.insert(1, "how", [END_NAMES.get(int(e), f"end {e}") for e in kinds["end"]])
@@ -341,23 +340,6 @@ def balance_tables(cube: dict, lineup: Lineup, variant: str) -> dict[str, pd.Dat
             "with settle_setbacks=yes the winner also receives 1 from each player for every setback")
     out.update(balance.tables(cube, lineup, q, SCORING[variant]))
     return out
-
-
-def _length_summary(length: pd.DataFrame, ends: pd.DataFrame) -> pd.DataFrame:
-    """Mean (with its t interval) and quantiles of the deals per game, and the redeals per game."""
-    games, deals = length["games"].to_numpy(), length["deals"].to_numpy()
-    n = int(games.sum())
-    if n == 0:
-        return pd.DataFrame(columns=["games", "mean_deals", "mean_deals_lo", "mean_deals_hi"])
-    cum = np.cumsum(games)
-    quantile = {name: int(deals[np.searchsorted(cum, p * n)]) for name, p in
-                (("p05", 0.05), ("median", 0.5), ("p95", 0.95))}
-    mean, lo, hi = mean_ci(n, float((games * deals).sum()), float((games * deals * deals).sum()))
-    if n < MIN_OBSERVATIONS:
-        lo = hi = np.nan
-    return pd.DataFrame([{"games": n, "mean_deals": mean, "mean_deals_lo": lo, "mean_deals_hi": hi,
-                          "min": int(deals.min()), **quantile, "max": int(deals.max()),
-                          "redeals_per_game": float(ends["redeals"].sum()) / n}])
 
 
 # -- compared on common deals -------------------------------------------------------------------

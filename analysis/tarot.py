@@ -57,8 +57,9 @@ from . import balance, tarot_plots
 from .compare import RATE, Measure
 from .common import (Lineup, add_moments, contiguous_fields, games_per_board, share_within, square, study_dict,
                      sum_by, tag, whole_blocks, with_mean, with_rate)
+from .spec import estimate, made_rate
+from .words import percent
 from .stats import Scratch, combine_cubes, group_sums
-from .words import percent, points, with_interval
 
 SCORING = balance.Scoring("game total")
 KEYS = {
@@ -170,8 +171,7 @@ def _contracts(cube: dict) -> pd.DataFrame:
 
 
 def _success(df: pd.DataFrame, by) -> pd.DataFrame:
-    part = sum_by(df, by, ["n", "made"]).rename(columns={"n": "deals"})
-    return with_rate(part[part["deals"] > 0], "made", "deals", "made_rate")
+    return made_rate(df, by, made_counted=True)
 
 
 def bid_tables(cube: dict, lineup: Lineup) -> dict[str, pd.DataFrame]:
@@ -341,8 +341,7 @@ def balance_tables(cube: dict, lineup: Lineup) -> dict[str, pd.DataFrame]:
 
 # -- plain-language summary ----------------------------------------------------------------
 
-def _ci(row, col, pct=True) -> str:
-    return with_interval(row, col, percent if pct else points)
+_ci = estimate
 
 
 def summary(tabs: dict, manifest: dict) -> dict[str, list[str]]:

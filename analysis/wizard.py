@@ -42,22 +42,27 @@ from sim.games.wizard.records import TRUMP_KINDS
 
 from . import balance, wizard_plots
 from .compare import RATE, Measure
-from .common import (Lineup, add_moments, contiguous_fields, games_per_board, share_within, shares_sentence, square,
-                     study_dict, sum_by, tag, whole_blocks, with_mean, with_rate)
-from .stats import Scratch, combine_cubes, group_sums
-from .words import percent, points, with_interval
+from .common import (Lineup, add_moments, contiguous_fields, games_per_board, shares_sentence, square, study_dict,
+                     whole_blocks)
+from .spec import (CubeTable, Frames, Mean, Rate, Share, Table, build, drop, estimate, keys_of, labelled, mean_of,
+                   positive)
+from .stats import Scratch, combine_cubes
+from .words import percent
 from sim.errors import counted
 
 SCORING = balance.Scoring("game total")
-KEYS = {
-    "bids": ["deal", "hand_size", "player", "bid", "tricks"],
-    "seats": ["deal", "hand_size", "seat", "position", "player"],
-    "bid_totals": ["deal", "hand_size", "excess"],
-    "trump_outcomes": ["deal", "hand_size", "trump_kind"],
-    "holdings": ["hand_size", "trump_kind", "trumps_held", "wizards_held"],
-    "trump": ["hand_size", "trump_kind", "is_dealer", "trumps_held", "wizards_held", "tricks"],
-    **balance.KEYS,
+CUBE = {
+    "bids": CubeTable(("deal", "hand_size", "player", "bid", "tricks"), rows="one per deal and seat"),
+    "seats": CubeTable(("deal", "hand_size", "seat", "position", "player"), ("exact", "score_sum", "score_sq"),
+                       "one per deal and seat"),
+    "bid_totals": CubeTable(("deal", "hand_size", "excess"), rows="one per deal"),
+    "trump_outcomes": CubeTable(("deal", "hand_size", "trump_kind"), rows="one per board and deal"),
+    "holdings": CubeTable(("hand_size", "trump_kind", "trumps_held", "wizards_held"),
+                          rows="one per hand dealt (a board's first game)"),
+    "trump": CubeTable(("hand_size", "trump_kind", "is_dealer", "trumps_held", "wizards_held", "tricks"),
+                       rows="one per deal and seat"),
 }
+KEYS = keys_of({**CUBE, **balance.KEYS})
 # the record fields reduce reads
 DEAL_FIELDS = ("game", "board", "deal", "hand_size", "seat", "player", "position", "bid", "tricks", "score",
                "trump_kind", "trumps_held", "wizards_held")
@@ -87,15 +92,13 @@ def reduce(records: dict, study) -> dict[str, pd.DataFrame]:
         dealt = {k: d[k][d["game"] == d["board"] * rotations] for k in KEYS["holdings"]}
         dealt_once = {k: v[per_deal["game"] == per_deal["board"] * rotations] for k, v in per_deal.items()}
     return {
-        "bids": group_sums({k: d[k] for k in KEYS["bids"]}, scratch=deal_scratch),
-        "seats": group_sums({k: d[k] for k in KEYS["seats"]},
-                            {"exact": d["exact"], "score_sum": d["score"],
-                             "score_sq": square(d["score"])}, scratch=deal_scratch),
-        "bid_totals": group_sums({k: per_deal[k] for k in KEYS["bid_totals"]}),
-        "trump_outcomes": group_sums({k: dealt_once[k] for k in KEYS["trump_outcomes"]}),
-        "holdings": group_sums({k: dealt[k] for k in KEYS["holdings"]},
-                               scratch=deal_scratch if rotations == 1 else None),
-        "trump": group_sums({k: d[k] for k in KEYS["trump"]}, scratch=deal_scratch),
+        "bids": CUBE["bids"].sums(d, scratch=deal_scratch),
+        "seats": CUBE["seats"].sums(d, {"exact": d["exact"], "score_sum": d["score"],
+                                        "score_sq": square(d["score"])}, scratch=deal_scratch),
+        "bid_totals": CUBE["bid_totals"].sums(per_deal),
+        "trump_outcomes": CUBE["trump_outcomes"].sums(dealt_once),
+        "holdings": CUBE["holdings"].sums(dealt, scratch=deal_scratch if rotations == 1 else None),
+        "trump": CUBE["trump"].sums(d, scratch=deal_scratch),
         **balance.reduce(records["games"], study),
     }
 
@@ -122,127 +125,128 @@ def tables(cube: dict, manifest: dict) -> dict[str, pd.DataFrame]:
     Tables the report shows carry ``attrs`` (question, title, show, note).
     """
     lineup = Lineup(manifest["study"])
-    return {**bid_tables(cube, lineup), **trump_tables(cube), **balance_tables(cube, lineup)}
+    frames = Frames(cube, lineup, FRAMES)
+    return {**build(BID_TABLES + TRUMP_TABLES, frames), **balance.tables(cube, lineup, QUESTIONS[2], SCORING),
+            **build(BALANCE_TABLES, frames)}
 
 
-def bid_tables(cube: dict, lineup: Lineup) -> dict[str, pd.DataFrame]:
-    """Bid accuracy: exact rates, the bid/tricks matrix, calibration, the miss, sums of bids."""
-    q, out = QUESTIONS[0], {}
-    seats = lineup.label(cube["seats"].copy())
+# -- derived frames: what the tables read beside the cube's own tables ------------------------------
 
-    def exact_by(keys):
-        part = sum_by(seats, keys, ["n", "exact"]).rename(columns={"n": "bids"})
-        return with_rate(part[part["bids"] > 0], "exact", "bids", "exact_rate")
-
-    out["bid_exact_by_strategy"] = tag(exact_by(["strategy"]), q, "Exact bids by strategy", "terminal")
-    by_player = sum_by(seats, ["player", "strategy"], ["n", "exact", "score_sum", "score_sq"])
-    by_player = with_rate(by_player[by_player["n"] > 0].rename(columns={"n": "bids"}), "exact", "bids",
-                          "exact_rate")
-    out["bid_exact_by_player"] = tag(with_mean(by_player, "bids", "score_sum", "score_sq", "round_score"),
-                                     q, "Exact bids and mean round score by player", "report")
-    out["bid_exact_by_hand_size"] = tag(exact_by(["hand_size", "strategy"]), q, "Exact bids by hand size",
-                                        "report")
-    out["bid_exact_by_seat"] = tag(exact_by(["seat"]), q, "Exact bids by seat", "report")
-    by_position = exact_by(["position"])
-    by_position.insert(1, "order", lineup.orders(by_position["position"]))
-    out["bid_exact_by_position"] = tag(by_position, q, "Exact bids by bidding position", "report")
-
-    bids = lineup.label(cube["bids"].copy())
-    for col in ("bid", "tricks"):
-        add_moments(bids, col)
-    matrix = sum_by(bids, ["strategy", "bid", "tricks"], ["n"])
-    matrix = matrix[matrix["n"] > 0]
-    matrix["share_of_bid"] = matrix["n"] / matrix.groupby(["strategy", "bid"], observed=True)["n"].transform("sum")
-    out["bid_vs_tricks"] = tag(matrix, q, "Tricks taken for each bid (counts; share of the bid's row)")
-    calib = sum_by(bids, ["strategy", "bid"], ["n", "tricks_x", "tricks_xx"]).rename(columns={"n": "bids"})
-    calib = with_mean(calib[calib["bids"] > 0], "bids", "tricks_x", "tricks_xx", "mean_tricks")
-    out["bid_calibration"] = tag(calib, q, "Calibration: mean tricks taken for each bid", "report")
-    means = sum_by(bids, ["hand_size", "strategy"], ["n", "bid_x", "bid_xx", "tricks_x", "tricks_xx"])
-    means = means[means["n"] > 0].rename(columns={"n": "bids"})
-    means = with_mean(with_mean(means, "bids", "bid_x", "bid_xx", "mean_bid"),
-                      "bids", "tricks_x", "tricks_xx", "mean_tricks")
-    out["bid_means_by_hand_size"] = tag(means, q, "Mean bid and mean tricks by hand size")
+def _bids(cube: dict, lineup: Lineup) -> pd.DataFrame:
+    bids = labelled("bids", "bid", "tricks")(cube, lineup)
     bids["miss"] = bids["tricks"] - bids["bid"]
-    miss = sum_by(bids, ["strategy", "miss"], ["n"]).rename(columns={"n": "bids"})
-    out["bid_miss"] = tag(share_within(miss, ["strategy"], "bids"), q, "The miss: tricks taken − bid", "report")
+    return bids
 
-    totals = cube["bid_totals"].copy()
-    add_moments(totals, "excess")
-    sides = {"over": totals["excess"] > 0, "equal": totals["excess"] == 0, "under": totals["excess"] < 0}
-    for name, mask in sides.items():
+
+BID_SIDES = ("over", "equal", "under")      # the bids of a deal add up to more than, exactly, fewer than the cards
+
+
+def _bid_totals(cube: dict, lineup: Lineup) -> pd.DataFrame:
+    totals = add_moments(cube["bid_totals"].copy(), "excess")
+    for name, mask in zip(BID_SIDES, (totals["excess"] > 0, totals["excess"] == 0, totals["excess"] < 0)):
         totals[name] = totals["n"].where(mask, 0)
-    per_hand = sum_by(totals, ["hand_size"], ["n", "excess_x", "excess_xx", *sides]).rename(columns={"n": "deals"})
-    per_hand = with_mean(per_hand, "deals", "excess_x", "excess_xx", "mean_excess")
-    for name in sides:
-        per_hand = with_rate(per_hand, name, "deals", f"{name}_share").drop(columns=name)
-    out["bid_totals_by_hand_size"] = tag(
-        per_hand, q, "Sum of the bids against the cards in hand, per deal", "report",
-        "excess = sum of all bids − cards in hand; over/equal/under: share of deals whose bids add up "
-        "to more than, exactly, or fewer than the cards in hand")
-    return out
+    return totals
 
 
-def trump_tables(cube: dict) -> dict[str, pd.DataFrame]:
-    """Trump odds: how trump was decided, what hands hold, and what holdings are worth in tricks."""
-    q, out = QUESTIONS[1], {}
+def _outcomes(cube: dict, lineup: Lineup) -> pd.DataFrame:
     decided = cube["trump_outcomes"].copy()
     decided["outcome"] = pd.Categorical([TRUMP_KINDS[k] for k in decided["trump_kind"]],
                                         categories=list(TRUMP_KINDS.values()))
-    overall = sum_by(decided, ["outcome"], ["n"]).rename(columns={"n": "deals"})
-    out["trump_outcomes"] = tag(share_within(overall, [], "deals"), q, "How trump was decided (share of deals)",
-                                "terminal")
-    by_deal = sum_by(decided, ["deal", "hand_size", "outcome"], ["n"]).rename(columns={"n": "deals"})
-    out["trump_outcomes_by_deal"] = tag(share_within(by_deal, ["deal"], "deals"), q,
-                                         "How trump was decided, by deal (round)")
+    return decided
 
-    held = cube["holdings"]
-    has_wizards = bool((held["wizards_held"] > 0).any())
-    odds_of = [("trumps_held", "trumps", held[held["trump_kind"] == 0])]
-    if has_wizards:
-        odds_of.append(("wizards_held", "Wizards", held))
-    for col, what, rows in odds_of:
-        odds = sum_by(rows, ["hand_size", col], ["n"]).rename(columns={"n": "hands"})
-        note = ("only deals whose trump suit was turned up: when the dealer chooses, the choice "
-                "follows the hand" if what == "trumps" else "")
-        out[f"{col}_odds"] = tag(share_within(odds, ["hand_size"], "hands"), q,
-                                 f"Odds of holding k {what}, by hand size", "csv", note)
 
-    hands = cube["trump"].copy()
-    add_moments(add_moments(hands, "tricks"), "trumps_held")
+def _hands(cube: dict, lineup: Lineup) -> pd.DataFrame:
+    hands = add_moments(add_moments(cube["trump"].copy(), "tricks"), "trumps_held")
     hands["hand_sizes"] = hand_size_buckets(hands["hand_size"])
+    return hands
 
-    def tricks_by(rows, col):
-        part = sum_by(rows, ["hand_sizes", col], ["n", "tricks_x", "tricks_xx"])
-        return with_mean(part[part["n"] > 0].rename(columns={"n": "hands"}), "hands", "tricks_x", "tricks_xx",
-                         "mean_tricks")
 
-    with_suit = hands[hands["trump_kind"].isin(TRUMP_SUITS)]
-    out["tricks_by_trumps_held"] = tag(tricks_by(with_suit, "trumps_held"), q,
-                                       "Tricks taken by trumps held (deals with a trump suit)", "report")
-    if has_wizards:
-        out["tricks_by_wizards_held"] = tag(tricks_by(hands, "wizards_held"), q, "Tricks taken by Wizards held",
-                                            "report")
-    role = hands.assign(role=np.where(hands["is_dealer"] == 1, "dealer", "others"),
+def _roles(cube: dict, lineup: Lineup) -> pd.DataFrame:
+    hands = _hands(cube, lineup)
+    return hands.assign(role=np.where(hands["is_dealer"] == 1, "dealer", "others"),
                         outcome=[TRUMP_KINDS[k] for k in hands["trump_kind"]])
-    role = sum_by(role, ["trump_kind", "outcome", "role"],
-                  ["n", "trumps_held_x", "trumps_held_xx", "tricks_x", "tricks_xx"])
-    role = with_mean(role.rename(columns={"n": "hands"}), "hands", "trumps_held_x", "trumps_held_xx",
-                     "mean_trumps_held")
-    role = with_mean(role, "hands", "tricks_x", "tricks_xx", "mean_tricks")
-    out["trump_by_outcome_and_role"] = tag(role.drop(columns="trump_kind"), q,
-                                           "Trumps held and tricks taken: dealer against the others", "report")
-    return out
 
 
-def balance_tables(cube: dict, lineup: Lineup) -> dict[str, pd.DataFrame]:
-    """Scoring balance: the tables of :mod:`analysis.balance`, and the mean round score by bidding position."""
-    q = QUESTIONS[2]
-    out = balance.tables(cube, lineup, q, SCORING)
-    by_position = sum_by(cube["seats"], ["position"], ["n", "score_sum", "score_sq"]).rename(columns={"n": "rounds"})
-    by_position.insert(1, "order", lineup.orders(by_position["position"]))
-    out["round_score_by_position"] = tag(with_mean(by_position, "rounds", "score_sum", "score_sq", "mean_score"),
-                                         q, "Mean round score by bidding position", "report")
-    return out
+FRAMES = {"labelled_seats": labelled("seats"), "labelled_bids": _bids, "bid_totals": _bid_totals,
+          "outcomes": _outcomes, "hands": _hands, "roles": _roles}
+
+
+def _has_wizards(cube: dict) -> bool:
+    return bool((cube["holdings"]["wizards_held"] > 0).any())
+
+
+def _share_of_bid(matrix: pd.DataFrame) -> pd.DataFrame:
+    matrix["share_of_bid"] = matrix["n"] / matrix.groupby(["strategy", "bid"], observed=True)["n"].transform("sum")
+    return matrix
+
+
+# -- the tables, declared ----------------------------------------------------------------------------
+
+EXACT = (positive("bids"), Rate("exact_rate", "exact", "bids"))
+
+
+def _exact_by(name: str, by, title: str, show: str = "report", **more) -> Table:
+    return Table(name, QUESTIONS[0], title, show, frame="labelled_seats", by=by, sums=("n", "exact"),
+                 counted="bids", steps=EXACT, **more)
+
+
+BID_TABLES = [
+    _exact_by("bid_exact_by_strategy", ("strategy",), "Exact bids by strategy", "terminal"),
+    Table("bid_exact_by_player", QUESTIONS[0], "Exact bids and mean round score by player", "report",
+          frame="labelled_seats", by=("player", "strategy"), sums=("n", "exact", "score_sum", "score_sq"),
+          counted="bids", steps=(*EXACT, Mean("round_score", "bids", "score_sum", "score_sq"))),
+    _exact_by("bid_exact_by_hand_size", ("hand_size", "strategy"), "Exact bids by hand size"),
+    _exact_by("bid_exact_by_seat", ("seat",), "Exact bids by seat"),
+    _exact_by("bid_exact_by_position", ("position",), "Exact bids by bidding position", order=True),
+    Table("bid_vs_tricks", QUESTIONS[0], "Tricks taken for each bid (counts; share of the bid's row)",
+          frame="labelled_bids", by=("strategy", "bid", "tricks"), steps=(positive("n"), _share_of_bid)),
+    Table("bid_calibration", QUESTIONS[0], "Calibration: mean tricks taken for each bid", "report",
+          frame="labelled_bids", by=("strategy", "bid"), sums=("n", "tricks_x", "tricks_xx"), counted="bids",
+          steps=(positive("bids"), mean_of("tricks", "bids"))),
+    Table("bid_means_by_hand_size", QUESTIONS[0], "Mean bid and mean tricks by hand size",
+          frame="labelled_bids", by=("hand_size", "strategy"),
+          sums=("n", "bid_x", "bid_xx", "tricks_x", "tricks_xx"), counted="bids",
+          steps=(positive("bids"), mean_of("bid", "bids"), mean_of("tricks", "bids"))),
+    Table("bid_miss", QUESTIONS[0], "The miss: tricks taken − bid", "report", frame="labelled_bids",
+          by=("strategy", "miss"), counted="bids", steps=(Share("bids", ("strategy",)),)),
+    Table("bid_totals_by_hand_size", QUESTIONS[0], "Sum of the bids against the cards in hand, per deal", "report",
+          "excess = sum of all bids − cards in hand; over/equal/under: share of deals whose bids add up "
+          "to more than, exactly, or fewer than the cards in hand",
+          frame="bid_totals", by=("hand_size",), sums=("n", "excess_x", "excess_xx", *BID_SIDES), counted="deals",
+          steps=(mean_of("excess", "deals"), *(Rate(f"{s}_share", s, "deals", drop=s) for s in BID_SIDES))),
+]
+
+TRICKS = (positive("hands"), mean_of("tricks", "hands"))
+
+TRUMP_TABLES = [
+    Table("trump_outcomes", QUESTIONS[1], "How trump was decided (share of deals)", "terminal", frame="outcomes",
+          by=("outcome",), counted="deals", steps=(Share("deals"),)),
+    Table("trump_outcomes_by_deal", QUESTIONS[1], "How trump was decided, by deal (round)", frame="outcomes",
+          by=("deal", "hand_size", "outcome"), counted="deals", steps=(Share("deals", ("deal",)),)),
+    Table("trumps_held_odds", QUESTIONS[1], "Odds of holding k trumps, by hand size", "csv",
+          "only deals whose trump suit was turned up: when the dealer chooses, the choice follows the hand",
+          frame="holdings", rows=lambda t: t["trump_kind"] == 0, by=("hand_size", "trumps_held"), counted="hands",
+          steps=(Share("hands", ("hand_size",)),)),
+    Table("wizards_held_odds", QUESTIONS[1], "Odds of holding k Wizards, by hand size", "csv", frame="holdings",
+          by=("hand_size", "wizards_held"), counted="hands", steps=(Share("hands", ("hand_size",)),),
+          when=_has_wizards),
+    Table("tricks_by_trumps_held", QUESTIONS[1], "Tricks taken by trumps held (deals with a trump suit)", "report",
+          frame="hands", rows=lambda t: t["trump_kind"].isin(TRUMP_SUITS), by=("hand_sizes", "trumps_held"),
+          sums=("n", "tricks_x", "tricks_xx"), counted="hands", steps=TRICKS),
+    Table("tricks_by_wizards_held", QUESTIONS[1], "Tricks taken by Wizards held", "report", frame="hands",
+          by=("hand_sizes", "wizards_held"), sums=("n", "tricks_x", "tricks_xx"), counted="hands", steps=TRICKS,
+          when=_has_wizards),
+    Table("trump_by_outcome_and_role", QUESTIONS[1], "Trumps held and tricks taken: dealer against the others",
+          "report", frame="roles", by=("trump_kind", "outcome", "role"),
+          sums=("n", "trumps_held_x", "trumps_held_xx", "tricks_x", "tricks_xx"), counted="hands",
+          steps=(mean_of("trumps_held", "hands"), mean_of("tricks", "hands"), drop("trump_kind"))),
+]
+
+BALANCE_TABLES = [
+    Table("round_score_by_position", QUESTIONS[2], "Mean round score by bidding position", "report", frame="seats",
+          by=("position",), sums=("n", "score_sum", "score_sq"), counted="rounds",
+          steps=(Mean("mean_score", "rounds", "score_sum", "score_sq"),), order=True),
+]
 
 
 def hand_size_buckets(hand_size: pd.Series, max_buckets: int = 5) -> pd.Categorical:
@@ -261,16 +265,11 @@ def hand_size_buckets(hand_size: pd.Series, max_buckets: int = 5) -> pd.Categori
 
 # -- plain-language summary ----------------------------------------------------------------
 
-def _pct(x) -> str:
-    return percent(x)
+_pct, _ci = percent, estimate
 
 
 def _count(k, noun: str) -> str:
     return f"{int(k)} {noun}" + ("" if int(k) == 1 else "s")
-
-
-def _ci(row, col, pct=True) -> str:
-    return with_interval(row, col, percent if pct else points)
 
 
 def summary(tabs: dict, manifest: dict) -> dict[str, list[str]]:

@@ -8,6 +8,7 @@ import pytest
 from analysis import jass as J
 from analysis.report import report, write_report
 from analysis.stats import t_quantile
+from analysis.words import percent
 from sim import registry
 from sim.games.jass.records import DEALS, END_CLAIM_RIGHT, END_EXTRA_DEALS, END_FOUR_DEALS, END_TRICKS, GAMES
 from sim.rng_nb import chunk_states
@@ -461,7 +462,7 @@ def test_duplicate_schieber_says_team_win_rates_are_equal_instead_of_a_range(rea
     teams = t["score_by_team"]
     assert len(teams) == 2 and teams["win_rate"].nunique() == 1      # the case: every team wins as often
     lines = J.summary(t, manifest)["Scoring balance"]
-    assert any(s.startswith(f"Win rate is {J.percent(teams['win_rate'].iloc[0])} for every team: equal by design "
+    assert any(s.startswith(f"Win rate is {percent(teams['win_rate'].iloc[0])} for every team: equal by design "
                             "of duplicate seating") for s in lines)
     assert not any("Win rate runs from" in s or "Win rate by team" in s for s in lines)
 
