@@ -133,6 +133,11 @@ class JassGame(GameBase):
                 "hands": [[name(c) for c in cards_of(deal["hands"][s])] for s in range(4)],
                 "extra": extra, "decisions": decisions}
 
+    def transcript(self, record: dict, result: dict) -> str:
+        """A readable account of a replayed record (``transcript.py``)."""
+        from .transcript import transcript
+        return transcript(self.name, record, result)
+
     # -- errors ------------------------------------------------------------------------
     def decision_text(self, phase, action, legal, legal_hi):
         kind = PHASE_KINDS.get(phase, str(phase))
