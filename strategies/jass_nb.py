@@ -2,10 +2,10 @@
 
 Decisions and their legal encodings are described in
 ``sim/games/jass/obs.py``. The heuristic player is in
-``jass_heuristic_nb.py``, re-exported here where the engine looks for the
-built-ins. ``random_decide`` makes the same choice as the engine's inline
-random player (``sim.games.jass.rules_nb.random_action_nb``), so the two dispatch paths give the
-same games.
+``jass_heuristic_nb.py`` (the engine compiles its ``heuristic_nb`` in, named by
+``inline=`` in ``strategies/jass.py``). ``random_decide`` makes the same choice
+as the game's inline random player (``sim.games.jass.rules_nb.random_action_nb``),
+so the two dispatch paths give the same games.
 """
 from numba import njit
 
@@ -13,7 +13,7 @@ from sim.games.jass import obs as O
 from sim.games.jass.rules_nb import random_action_nb
 from .abi import SIGNATURE
 
-# the heuristic player lives in its own module; the engine calls heuristic_nb inline
+# the heuristic player lives in its own module
 from .jass_heuristic_nb import DEFAULTS, NAMES, RANGES, heuristic_decide, heuristic_nb  # noqa: E402,F401
 
 
