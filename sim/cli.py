@@ -26,7 +26,7 @@ from .errors import TricksimError, counted
 
 BACKENDS = ("loky", "serial", "threading", "numba", "dask", "ray")
 # tricksim fit MODEL: the module whose main(argv) fits it
-FITS = {"differenzler": "strategies.jass_fit"}
+FITS = {"differenzler": "analysis.jass_fit"}
 
 
 def _add_study_args(p: argparse.ArgumentParser) -> None:

@@ -3,7 +3,7 @@
 One decision function answers every Jass decision (``sim/games/jass/obs.py``):
 
 * **Trump choice** (Schieber) – every mode (4 trump suits, Obenabe,
-  Unenufe) is scored with the points predictor below; Obenabe and Unenufe
+  Unenufe) is scored with the points predictor (``jass_hand_nb.py``); Obenabe and Unenufe
   add ``notrump_bias`` and ``notrump_tops`` per sure top. The best mode is
   chosen, or the choice is pushed to the partner when even the best scores
   below ``push_below``. After a push the partner must choose: the best
@@ -11,9 +11,9 @@ One decision function answers every Jass decision (``sim/games/jass/obs.py``):
 * **Weis** – declare all melds when they are worth at least ``weis_min``
   raw points (0: always; declaring never costs points, it only shows cards).
 * **Points prediction** (Differenzler) – a linear formula of the hand:
-  ``intercept`` + one coefficient per feature of :func:`hand_features`
+  ``intercept`` + one coefficient per feature of ``jass_hand_nb.hand_features``
   (trumps, Buur, Nell, sure tops, Tens, void suits), rounded into 0 … 157.
-  ``strategies/jass_fit.py`` fits the coefficients by simulation.
+  ``analysis/jass_fit.py`` fits the coefficients by simulation.
 * **Card play** – counts the cards still *out* (in nobody's sight: not in
   its hand, not played) to know its *masters* (cards no card out of their
   suit beats):
@@ -53,10 +53,11 @@ from numba import njit
 
 from sim.bits_nb import popcount, lowest
 from sim.games.jass import obs as O
-from sim.games.jass.cards import DECK_MASK, RANK_9, RANK_10, RANK_UNDER, SUIT_MASKS
-from sim.games.jass.rules import TARGET_RANGE
+from sim.games.jass.cards import DECK_MASK, RANK_9, RANK_UNDER, SUIT_MASKS
+from sim.games.jass.info import TARGET_RANGE
 from sim.games.jass.rules_nb import ORDER, POINTS
 from .abi import KIND_USER, SIGNATURE
+from .jass_hand_nb import choose_mode, prediction
 from .registry import Player
 
 P_PUSH_BELOW = 0     # push (Schieber) when the best mode's score is below this
@@ -80,7 +81,7 @@ NAMES = ("push_below", "notrump_bias", "notrump_tops", "weis_min", "claim_margin
          "pull_trumps", "steer", "intercept", "trumps", "buur", "nell", "tops", "tens", "voids")
 
 # The predictor (intercept, trumps, buur, nell, tops, tens, voids), fitted with the
-# other defaults below by `python -m strategies.jass_fit --deals 200000 --seed 2024
+# other defaults below by `python -m analysis.jass_fit --deals 200000 --seed 2024
 # --rounds 5` (the module's defaults). Refit after changing how the player plays.
 PREDICTOR = (-8.36, 14.43, 17.42, 12.34, 6.96, -3.15, 3.76)
 # push_below, notrump_bias, notrump_tops, ruff_min and pull_trumps: tuned one at a
@@ -103,8 +104,6 @@ RANGES = ((-MAX_SCORE, MAX_SCORE), (-DEAL_POINTS, DEAL_POINTS), (-DEAL_POINTS, D
     + ((-DEAL_POINTS, DEAL_POINTS),) * (1 + N_FEATURES)
 
 N_CARDS = 36
-MODE_OBE = O.MODE_OBE
-MODE_UNE = O.MODE_UNE
 _DECK = np.uint64(DECK_MASK)
 _ZERO = np.uint64(0)
 _ONE = np.uint64(1)
@@ -151,27 +150,6 @@ STRENGTH, BEATERS, DISCARD_COST = _card_tables()
 TRUMPS = np.array([int(SUIT_MASKS[m]) if m < 4 else 0 for m in range(6)], dtype=np.uint64)
 
 
-def _tops_tables():
-    """``TOPS[kind * 512 + word]``: how many of a suit's cards (9-bit word by
-    rank) run unbroken from the top of the suit's order — cards no other card
-    of the suit beats once the ones above are gone. Kinds: 0 a plain suit
-    (Ace down), 1 the trump suit (Under, 9, Ace, King …), 2 Unenufe (6 up)."""
-    orders = (
-        (8, 7, 6, 5, 4, 3, 2, 1, 0),
-        (5, 3, 8, 7, 6, 4, 2, 1, 0),
-        (0, 1, 2, 3, 4, 5, 6, 7, 8),
-    )
-    tops = np.zeros(3 * 512, np.int64)
-    for kind, order in enumerate(orders):
-        for word in range(512):
-            k = 0
-            while k < 9 and word >> order[k] & 1:
-                k += 1
-            tops[kind * 512 + word] = k
-    return tops
-
-
-TOPS = _tops_tables()
 # points of a set by mode: VALUE_MASKS[mode * 8 + k] holds the cards worth POINT_VALUES[k]
 POINT_VALUES = np.array([20, 14, 11, 10, 8, 4, 3, 2], np.int64)
 VALUE_MASKS = np.array([sum(1 << c for c in range(N_CARDS) if POINTS[mode * N_CARDS + c] == v)
@@ -185,85 +163,6 @@ def set_points(cards, mode):
     for k in range(8):
         total += popcount(cards & VALUE_MASKS[mode * 8 + k]) * POINT_VALUES[k]
     return total
-
-
-# --- the hand: features, predicted points, trump choice --------------------------------
-
-@njit(cache=True)
-def hand_features(hand, mode):
-    """Features of a dealt hand in a mode, in the order of the predictor's coefficients.
-
-    * trumps – cards of the trump suit (0 in Obenabe / Unenufe);
-    * buur, nell – the trump Under, the trump 9 held (0 or 1);
-    * tops – sure tricks of the suits: in each suit, the cards running
-      unbroken from the top of its order (trump: Under, 9, Ace …; Unenufe:
-      6, 7 …);
-    * tens – Tens outside the trump suit (10 points that are often lost);
-    * voids – suits other than trump not held at all (a chance to trump in;
-      0 in Obenabe / Unenufe, where nothing trumps).
-    """
-    trumps = 0
-    buur = 0
-    nell = 0
-    tops = 0
-    tens = 0
-    voids = 0
-    plain_kind = 2 * 512 if mode == MODE_UNE else 0
-    for s in range(4):
-        word = np.int64((hand >> np.uint64(9 * s)) & np.uint64(511))
-        if s == mode:
-            trumps = popcount(np.uint64(word))
-            buur = (word >> RANK_UNDER) & 1
-            nell = (word >> RANK_9) & 1
-            tops += TOPS[512 + word]
-        else:
-            tops += TOPS[plain_kind + word]
-            tens += (word >> RANK_10) & 1
-            voids += (word == 0) & (mode < 4)
-    return float(trumps), float(buur), float(nell), float(tops), float(tens), float(voids)
-
-
-@njit(cache=True, inline="always")
-def _linear(f, c0, c1, c2, c3, c4, c5, c6):
-    return c0 + c1 * f[0] + c2 * f[1] + c3 * f[2] + c4 * f[3] + c5 * f[4] + c6 * f[5]
-
-
-@njit(cache=True)
-def predict_points(hand, mode, c0, c1, c2, c3, c4, c5, c6):
-    """The predictor: intercept ``c0`` + coefficients × :func:`hand_features`."""
-    return _linear(hand_features(hand, mode), c0, c1, c2, c3, c4, c5, c6)
-
-
-@njit(cache=True)
-def prediction(hand, mode, c0, c1, c2, c3, c4, c5, c6):
-    """The Differenzler prediction: the predicted points rounded into 0 … 157."""
-    p = int(np.round(predict_points(hand, mode, c0, c1, c2, c3, c4, c5, c6)))
-    return min(max(p, 0), O.MAX_PREDICTION)
-
-
-@njit(cache=True)
-def choose_mode(hand, may_push, push_below, notrump_bias, notrump_tops, c0, c1, c2, c3, c4, c5, c6):
-    """The best-scoring mode, or ``ACTION_PUSH`` when pushing is allowed and
-    even the best scores below ``push_below``. Ties go to the lower mode.
-
-    A mode's score is the predicted points of the hand in it; Obenabe and
-    Unenufe add ``notrump_bias`` and ``notrump_tops`` per sure top: without
-    trumps nobody can trump a master, so tops are worth more than the
-    predictor (fitted on trump deals) credits.
-    """
-    best = 0
-    best_score = -1e18
-    for mode in range(6):
-        f = hand_features(hand, mode)
-        score = _linear(f, c0, c1, c2, c3, c4, c5, c6)
-        if mode >= MODE_OBE:
-            score += notrump_bias + notrump_tops * f[3]
-        if score > best_score:
-            best = mode
-            best_score = score
-    if may_push and best_score < push_below:
-        return O.ACTION_PUSH
-    return best
 
 
 # --- card play ---------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """The Jass engine on many random deals: card conservation, legal sets against the
-rules restated here, and the step functions replay uses.
+rules restated here, and the step interface replay uses.
 
 * 10,000 random deals in each of the six Schieber modes (and the four
-  Differenzler trumps), played through the step functions in a compiled
+  Differenzler trumps), played through the step interface in a compiled
   loop: every card is played exactly once, every legal set is a non-empty
   part of the hand, the tricks hold 157 card points.
 * A few hundred deals per mode stepped from Python, checking each legal set,
@@ -13,8 +13,19 @@ import numpy as np
 import pytest
 from numba import njit
 
-from sim.games.jass import kernels_nb as K
 from sim.games.jass import obs as O
+from sim.games.jass.cfg import CFG_VARIANT
+from sim.games.jass.state_nb import X_CLAIMS
+from sim.kit_nb import CH_DEALER, CH_SIZE, CH_TURNED
+
+from .steps import STEPS, VARIANTS, apply, jass_config, legal_mask, start
+
+# the step interface, as globals the compiled loop below can call
+new_state_nb = STEPS.new_state_nb
+start_deal_nb = STEPS.start_deal_nb
+apply_nb = STEPS.apply_nb
+legal_actions_nb = STEPS.legal_actions_nb
+is_over_nb = STEPS.is_over_nb
 
 DEALS_PER_MODE = 10_000
 MODES = ("S", "H", "D", "C", "obe", "une")
@@ -29,16 +40,18 @@ def _popcount(x):
     return n
 
 
-@njit(cache=True)
-def play_random_deals(n_deals, variant, mode, seed):
+@njit
+def play_random_deals(cfg, n_deals, mode, seed):
     """Deal and play ``n_deals`` deals with uniformly random legal cards through the
-    engine's step functions. Returns counts of broken invariants:
+    game's step interface. Returns counts of broken invariants:
     [empty legal set, legal card not in hand, card played twice, cards left over,
      not 157 points, not 9 tricks, played mask not grown by the trick]."""
     np.random.seed(seed)
     errors = np.zeros(7, dtype=np.int64)
-    st = np.zeros(K.STATE_SIZE, dtype=np.int64)
-    hands = np.zeros(4, dtype=np.uint64)
+    st, hands = new_state_nb(cfg)
+    dealt = np.zeros(4, dtype=np.uint64)
+    chance = np.zeros(CH_SIZE, dtype=np.int64)
+    out = np.zeros(256, dtype=np.int64)
     for d in range(n_deals):
         deck = np.random.permutation(36)
         dealer = np.random.randint(4)
@@ -46,27 +59,30 @@ def play_random_deals(n_deals, variant, mode, seed):
             m = np.uint64(0)
             for i in range(9):
                 m |= np.uint64(1) << np.uint64(deck[9 * p + i])
-            hands[(dealer + 1 + p) % 4] = m
-        K.new_game_nb(st, variant, 10_000, 0, 1, 2, 2, 1, 3, 4)   # no claims
+            dealt[(dealer + 1 + p) % 4] = m
         # Differenzler: the dealer's last card (position 3 gets deck[27:36]); pick the
         # deal's trump by turning a dealer card of the wanted suit if there is one
         turned = deck[35]
-        if variant == K.VARIANT_DIFFERENZLER:
+        if cfg[CFG_VARIANT] == O.VARIANT_DIFFERENZLER:
             for i in range(27, 36):
                 if deck[i] // 9 == mode:
                     turned = deck[i]
-        K.start_deal_nb(st, dealer, 0, turned)
-        if variant == K.VARIANT_SCHIEBER:
-            K.apply_trump_nb(st, hands, mode)
+        chance[CH_DEALER] = dealer
+        chance[CH_TURNED] = turned
+        start_deal_nb(st, hands, cfg, dealt, chance)
+        if cfg[CFG_VARIANT] == O.VARIANT_SCHIEBER:
+            apply_nb(st, hands, cfg, mode)
             while st[O.PHASE] == O.PHASE_WEIS:
-                K.apply_weis_nb(st, np.random.randint(2))
+                apply_nb(st, hands, cfg, np.random.randint(2))
         else:
             while st[O.PHASE] == O.PHASE_PREDICT:
-                K.apply_predict_nb(st, np.random.randint(158))
+                apply_nb(st, hands, cfg, np.random.randint(158))
         seen = np.uint64(0)
-        while st[O.PHASE] != K.PHASE_OVER:
+        while not is_over_nb(st):
             seat = st[O.SEAT]
-            legal = K.legal_play_nb(st, hands)
+            legal = np.uint64(0)
+            for k in range(legal_actions_nb(st, hands, cfg, out)):
+                legal |= np.uint64(1) << np.uint64(out[k])
             if legal == 0:
                 errors[0] += 1
                 break
@@ -84,7 +100,8 @@ def play_random_deals(n_deals, variant, mode, seed):
                 errors[2] += 1
             seen |= np.uint64(1) << np.uint64(card)
             before = st[O.PLAYED]
-            taker = K.apply_play_nb(st, hands, card)
+            apply_nb(st, hands, cfg, card)
+            taker = st[O.TRICK_LEADER] if st[O.TRICK_N] == 0 else -1
             if taker >= 0 and st[O.PLAYED] != before | np.int64(seen & ~np.uint64(before)):
                 errors[6] += 1
         if seen != np.uint64((1 << 36) - 1) or hands[0] | hands[1] | hands[2] | hands[3]:
@@ -98,13 +115,13 @@ def play_random_deals(n_deals, variant, mode, seed):
 
 @pytest.mark.parametrize("mode", range(6), ids=MODES)
 def test_schieber_random_deals_keep_every_card_and_157_points(mode):
-    errors = play_random_deals(DEALS_PER_MODE, K.VARIANT_SCHIEBER, mode, 100 + mode)
+    errors = play_random_deals(jass_config("schieber"), DEALS_PER_MODE, mode, 100 + mode)
     assert list(errors) == [0] * 7
 
 
 @pytest.mark.parametrize("suit", range(4), ids=MODES[:4])
 def test_differenzler_random_deals_keep_every_card_and_157_points(suit):
-    errors = play_random_deals(DEALS_PER_MODE // 4, K.VARIANT_DIFFERENZLER, suit, 200 + suit)
+    errors = play_random_deals(jass_config("differenzler"), DEALS_PER_MODE // 4, suit, 200 + suit)
     assert list(errors) == [0] * 7
 
 
@@ -174,11 +191,11 @@ def bits(mask):
     return {c for c in range(36) if int(mask) >> c & 1}
 
 
-@pytest.mark.parametrize("variant", [K.VARIANT_SCHIEBER, K.VARIANT_DIFFERENZLER],
-                         ids=["schieber", "differenzler"])
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_legal_sets_winners_and_points_follow_the_rules_text(variant):
-    rng = np.random.default_rng(7 + variant)
-    schieber = variant == K.VARIANT_SCHIEBER
+    rng = np.random.default_rng(7 + VARIANTS.index(variant))
+    schieber = variant == "schieber"
+    cfg = jass_config(variant)     # target 10,000: no claims
     modes = range(6) if schieber else range(4)
     for mode in modes:
         for _ in range(150):
@@ -190,19 +207,17 @@ def test_legal_sets_winners_and_points_follow_the_rules_text(variant):
                 seat = (dealer + 1 + p) % 4
                 held[seat] = set(int(c) for c in deck[9 * p:9 * p + 9])
                 hands[seat] = np.uint64(sum(1 << c for c in held[seat]))
-            st = np.zeros(K.STATE_SIZE, dtype=np.int64)
-            K.new_game_nb(st, variant, 10_000, 0, 1, 2, 2, 1, 3, 4)   # no claims
             dealer_cards = [c for c in held[dealer] if suit(c) == mode]
             turned = dealer_cards[0] if dealer_cards else int(deck[35])
-            K.start_deal_nb(st, dealer, 0, turned)
+            st, hands = start(cfg, hands, dealer, turned)
             if schieber:
-                K.apply_trump_nb(st, hands, mode)
+                apply(st, hands, cfg, mode)
                 while st[O.PHASE] == O.PHASE_WEIS:
-                    K.apply_weis_nb(st, 0)
+                    apply(st, hands, cfg, 0)
             else:
                 mode = suit(turned)
                 for _ in range(4):
-                    K.apply_predict_nb(st, 0)
+                    apply(st, hands, cfg, 0)
             assert st[O.PHASE] == O.PHASE_PLAY and st[O.SEAT] == (dealer + 1) % 4
             leader = (dealer + 1) % 4
             total = 0
@@ -211,10 +226,10 @@ def test_legal_sets_winners_and_points_follow_the_rules_text(variant):
                 for i in range(4):
                     seat = (leader + i) % 4
                     assert st[O.SEAT] == seat
-                    legal = bits(K.legal_play_nb(st, hands))
+                    legal = bits(legal_mask(st, hands, cfg))
                     assert legal == rules_legal(held[seat], trick, mode, schieber)
                     card = int(rng.choice(sorted(legal)))
-                    taker = K.apply_play_nb(st, hands, card)
+                    taker = apply(st, hands, cfg, card)
                     held[seat].discard(card)
                     trick.append(card)
                 winner = (leader + rules_winner(trick, mode)) % 4
@@ -239,15 +254,13 @@ def test_claims_are_asked_only_when_a_team_can_reach_the_target_in_the_deal(tota
     deck = np.random.default_rng(0).permutation(36)
     hands = np.array([sum(1 << int(c) for c in deck[9 * s:9 * s + 9]) for s in range(4)],
                      dtype=np.uint64)
-    st = np.zeros(K.STATE_SIZE, dtype=np.int64)
-    K.new_game_nb(st, K.VARIANT_SCHIEBER, 2500, 0, 1, 2, 2, 1, 3, 4)
-    st[O.TEAM_TOTALS], st[O.TEAM_TOTALS + 1] = totals
-    K.start_deal_nb(st, 3, 0, -1)
-    K.apply_trump_nb(st, hands, mode)
+    cfg = jass_config("schieber", target=2500)
+    st, hands = start(cfg, hands, 3, totals=totals)
+    apply(st, hands, cfg, mode)
     while st[O.PHASE] == O.PHASE_WEIS:
-        K.apply_weis_nb(st, 0)                 # nobody declares: no Weis to add
+        apply(st, hands, cfg, 0)               # nobody declares: no Weis to add
     assert st[O.PHASE] == O.PHASE_PLAY and st[O.WEIS_TEAM] == -1
-    assert st[K.X_CLAIMS] == asked
+    assert st[X_CLAIMS] == asked
 
 
 # --- Weis: the best meld, restated from the rules text ------------------------------------------
@@ -325,12 +338,11 @@ def test_weis_points_and_winner_follow_the_rules_text():
         hands = np.array([sum(1 << c for c in h) for h in held], dtype=np.uint64)
         mode = int(rng.integers(6))
         dealer = int(rng.integers(4))
-        st = np.zeros(K.STATE_SIZE, dtype=np.int64)
-        K.new_game_nb(st, K.VARIANT_SCHIEBER, 2500, 0, 1, 2, 2, 1, 3, 4)
-        K.start_deal_nb(st, dealer, 0, -1)
-        K.apply_trump_nb(st, hands, mode)
+        cfg = jass_config("schieber", target=2500)
+        st, hands = start(cfg, hands, dealer)
+        apply(st, hands, cfg, mode)
         while st[O.PHASE] == O.PHASE_WEIS:
-            K.apply_weis_nb(st, 1)             # everybody declares
+            apply(st, hands, cfg, 1)           # everybody declares
         melds = [rules_melds(h, mode) for h in held]
         assert list(st[O.WEIS_DECLARED:O.WEIS_DECLARED + 4]) == [sum(m[0] for m in ms) for ms in melds]
         first = (dealer + 1) % 4

@@ -1,4 +1,4 @@
-"""The Differenzler predictor fit (``strategies/jass_fit.py``).
+"""The Differenzler predictor fit (``analysis/jass_fit.py``).
 
 The pieces are checked on data whose answer is known by construction (a
 line with skewed noise, hand-made hands); the whole fit on a small run:
@@ -9,7 +9,8 @@ import pytest
 
 from sim.games.jass.cards import mask_of, parse_card
 from sim.games.jass.records import DEALS
-from strategies import jass_fit as F
+from analysis import jass_fit as F
+from strategies import jass_hand_nb as hand_nb
 from strategies import jass_heuristic_nb as H
 from strategies.registry import resolve
 
@@ -70,7 +71,7 @@ def test_constant_coefficients_predict_39_for_any_hand():
     c = [F.constant()[k] for k in F.COEFFICIENT_NAMES]
     for hand, mode in (("DJ D9 DA DK DT SA HA CA CT", D), ("S6 S7 S8 H6 H7 H8 C6 C7 C8", HEARTS)):
         hand_mask = np.uint64(mask_of(parse_card(x) for x in hand.split()))
-        assert H.prediction(hand_mask, mode, *c) == 39
+        assert hand_nb.prediction(hand_mask, mode, *c) == 39
 
 
 def test_fit_is_deterministic_and_beats_a_constant_39_on_fresh_deals():

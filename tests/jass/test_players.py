@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from sim.games.jass import obs as O
 from sim.games.jass.cards import mask_of, parse_card
 from sim.games.jass.rules_nb import legal_cards, trick_key
+from strategies import jass_hand_nb as hand_nb
 from strategies import jass_heuristic_nb as H
 from sim.study import Study
 from strategies.abi import N_PARAMS
@@ -132,8 +133,8 @@ def test_a_weak_hand_pushes_and_the_partner_must_choose():
 def test_the_scores_behind_the_choice_rank_the_modes():
     hand = hand_of("HJ H9 HA H7 S6 S8 D7 C6 C8")
     coefficients = [H.DEFAULTS[i] for i in range(H.P_INTERCEPT, H.P_INTERCEPT + 1 + H.N_FEATURES)]
-    shields = H.predict_points(np.uint64(hand), HEARTS, *coefficients)
-    roses = H.predict_points(np.uint64(hand), S, *coefficients)
+    shields = hand_nb.predict_points(np.uint64(hand), HEARTS, *coefficients)
+    roses = hand_nb.predict_points(np.uint64(hand), S, *coefficients)
     assert shields > roses
 
 
@@ -314,7 +315,7 @@ def test_play_is_always_legal(deck, mode, seat, trick_no, n_in, variant, predict
 def heuristic(**changes) -> str:
     """The heuristic's spec with some params changed (built-in, or by pointer until
     the engine's built-in is this player)."""
-    from strategies.jass_fit import player_name
+    from analysis.jass_fit import player_name
     inside = ",".join(f"{k}={v}" for k, v in changes.items())
     return f"{player_name()}[{inside}]" if inside else player_name()
 

@@ -11,12 +11,13 @@ import numpy as np
 import pytest
 
 from sim.errors import TricksimError
-from sim.games.jass import kernels_nb as K
 from sim.games.jass import obs as O
+from sim.games.jass.state_nb import PHASE_OVER, X_CLAIM_SEAT
 from sim.games.jass import rules_nb
 from sim.games.jass.cards import mask_of, parse_card
 from sim.replay import replay, transcript
 
+from .steps import apply, jass_config, legal_mask, observed, start
 from .helpers import (PACK, card_points, claim, deal, finish, play, predict, record, trick, trump,
                      weis)
 
@@ -561,20 +562,18 @@ def test_the_engine_asks_for_a_claim_after_the_last_trick():
     # points it is shown include the match bonus
     rec, _ = match_deal(2000)
     hand_masks = np.array([mask(" ".join(h)) for h in rec["hands"]], dtype=np.uint64)
-    st = np.zeros(K.STATE_SIZE, dtype=np.int64)
-    K.new_game_nb(st, K.VARIANT_SCHIEBER, 2500, 0, 1, 2, 2, 1, 3, 4)
-    st[O.TEAM_TOTALS] = 2000
-    K.start_deal_nb(st, 3, 0, -1)
-    K.apply_trump_nb(st, hand_masks, 1)
-    K.apply_weis_nb(st, 0)
+    cfg = jass_config("schieber", target=2500)
+    st, hand_masks = start(cfg, hand_masks, 3, totals=(2000, 0))
+    apply(st, hand_masks, cfg, 1)
+    apply(st, hand_masks, cfg, 0)
     for d in rec["decisions"][2:]:
         assert d["kind"] == "play" and st[O.PHASE] == O.PHASE_PLAY
-        K.apply_play_nb(st, hand_masks, parse_card(d["value"]))
+        apply(st, hand_masks, cfg, parse_card(d["value"]))
     assert st[O.PHASE] == O.PHASE_CLAIM and st[O.SEAT] == 0
-    obs = K.observation_nb(st, hand_masks, 0, K.legal_actions_nb(st, hand_masks))
+    obs = observed(st, hand_masks, cfg)
     assert list(obs[O.TEAM_COUNTED:O.TEAM_COUNTED + 2]) == [2554, 0]
-    K.apply_nb(st, hand_masks, O.PHASE_CLAIM, 0, 0)       # plays on: the deal is over
-    assert st[O.PHASE] == K.PHASE_OVER and st[K.X_CLAIM_SEAT] == -1
+    apply(st, hand_masks, cfg, 0)                         # plays on: the deal is over
+    assert st[O.PHASE] == PHASE_OVER and st[X_CLAIM_SEAT] == -1
 
 
 # -- what the players see: Weis shown after the first trick, Stöck when announced ---------------
@@ -585,25 +584,24 @@ def test_weis_cards_stoeck_and_counted_points_appear_when_the_rules_say():
     hands = [cards("HA HT D6 D7 C6 C8 CT CQ SA"), cards("HQ HK D8 DT DQ C7 C9 SJ SK"),
              cards("S6 S7 S8 H8 D9 DJ CJ CK CA"), cards("S9 ST SQ H6 H7 H9 HJ DK DA")]
     hand_masks = np.array([mask(" ".join(h)) for h in hands], dtype=np.uint64)
-    st = np.zeros(K.STATE_SIZE, dtype=np.int64)
-    K.new_game_nb(st, K.VARIANT_SCHIEBER, 2500, 0, 1, 2, 2, 1, 3, 4)
-    st[O.TEAM_TOTALS], st[O.TEAM_TOTALS + 1] = 1000, 1200
-    K.start_deal_nb(st, 3, 0, -1)
-    K.apply_trump_nb(st, hand_masks, 1)
+    cfg = jass_config("schieber", target=2500)
+    st, hand_masks = start(cfg, hand_masks, 3, totals=(1000, 1200))
+    apply(st, hand_masks, cfg, 1)
     assert st[O.PHASE] == O.PHASE_WEIS and st[O.SEAT] == 2       # the only seat with a meld
-    K.apply_weis_nb(st, 1)
+    apply(st, hand_masks, cfg, 1)
 
     def seen():
         seat = int(st[O.SEAT])
-        obs = K.observation_nb(st, hand_masks, seat, K.legal_play_nb(st, hand_masks))
+        obs = observed(st, hand_masks, cfg)
         assert obs[O.HAND] == np.int64(hand_masks[seat])
+        assert obs[O.LEGAL] == legal_mask(st, hand_masks, cfg)
         return {"weis_cards": names(np.uint64(obs[O.WEIS_CARDS])), "stoeck": int(obs[O.STOECK_SEAT]),
                 "counted": list(obs[O.TEAM_COUNTED:O.TEAM_COUNTED + 2]),
                 "own_weis": int(obs[O.OWN_WEIS])}
 
     def play_cards(text):
         for c in text.split():
-            K.apply_play_nb(st, hand_masks, parse_card(c))
+            apply(st, hand_masks, cfg, parse_card(c))
 
     # before the first card: who declared what, and whose Weis counts, but not its cards
     assert list(st[O.WEIS_DECLARED:O.WEIS_DECLARED + 4]) == [0, 0, 20, 0] and st[O.WEIS_TEAM] == 0
@@ -651,14 +649,14 @@ def test_differenzler_predictions_then_play_then_penalties():
 def test_differenzler_predictions_open_or_hidden(option):
     hands = deal(seed=20)
     hand_masks = np.array([mask(" ".join(h)) for h in hands], dtype=np.uint64)
-    st = np.zeros(K.STATE_SIZE, dtype=np.int64)
-    K.new_game_nb(st, K.VARIANT_DIFFERENZLER, 0, int(option == "open"), 1, 1, 1, 1, 1, 1)
-    K.start_deal_nb(st, 3, 0, parse_card(hands[3][0]))
+    cfg = jass_config("differenzler", predictions=option)
+    st, hand_masks = start(cfg, hand_masks, 3, parse_card(hands[3][0]))
     for value in (50, 60, 70):                       # seats 0, 1, 2
-        K.apply_predict_nb(st, value)
+        apply(st, hand_masks, cfg, value)
 
     def seen_by(seat):
-        obs = K.observation_nb(st, hand_masks, seat, 157)
+        obs = observed(st, hand_masks, cfg, seat)
+        assert obs[O.LEGAL] == 157
         return list(obs[O.PREDICTIONS:O.PREDICTIONS + 4])
 
     if option == "open":

@@ -6,8 +6,8 @@ import pytest
 
 from sim import registry
 from sim.errors import TricksimError
-from sim.games.jass import kernels_nb as K
 from sim.games.jass import obs as O
+from sim.games.jass.state_nb import STATE_SIZE, differenzler_end_nb
 from sim.games.jass.records import END_EXTRA_DEALS, END_FOUR_DEALS, END_TIE_CAP
 from sim.rng_nb import chunk_states
 from sim.study import Study
@@ -20,9 +20,9 @@ UNLIMITED = -1
 
 
 def end_after(penalties, deals, tie_deals):
-    st = np.zeros(K.STATE_SIZE, dtype=np.int64)
+    st = np.zeros(STATE_SIZE, dtype=np.int64)
     st[O.PENALTIES:O.PENALTIES + 4] = penalties
-    return int(K.differenzler_end_nb(st, deals, tie_deals))
+    return int(differenzler_end_nb(st, deals, tie_deals))
 
 
 def test_a_tie_plays_on_as_long_as_it_lasts_by_default():

@@ -22,11 +22,12 @@ import numpy as np
 
 from ...bits_nb import cards_of
 from ...game import GameBase
-from . import kernels_nb as K
 from . import obs as O
 from .cards import TRUMP_WORDS, card_name
+from .cfg import config
+from .info import DEFAULT_TARGET, MULTIPLIERS, TIE_DEALS_UNLIMITED
 from .records import DEALS, GAMES
-from .rules import DEFAULT_TARGET, MULTIPLIERS, TIE_DEALS_UNLIMITED
+from .state_nb import DIFFERENZLER_DEALS, max_deals_nb
 
 PHASE_KINDS = {O.PHASE_TRUMP: "trump", O.PHASE_TRUMP_PUSHED: "trump", O.PHASE_WEIS: "weis",
                O.PHASE_PREDICT: "predict", O.PHASE_PLAY: "play", O.PHASE_CLAIM: "claim"}
@@ -47,14 +48,14 @@ def expected_deals(variant: str, target: int, multipliers: str = "default") -> i
     """Deals a game lasts on average, rounded down and on the short side, so that a study
     of ``deals=N`` gets at least N deals (Differenzler: the 4 deals, ties aside)."""
     if variant == "differenzler":
-        return K.DIFFERENZLER_DEALS
+        return DIFFERENZLER_DEALS
     return _schieber_deals(target, multipliers, _FASTEST_PACE)
 
 
 def longest_expected_deals(variant: str, target: int, multipliers: str = "default") -> int:
     """Deals a game lasts on average, on the long side (for sizing record arrays)."""
     if variant == "differenzler":
-        return K.DIFFERENZLER_DEALS
+        return DIFFERENZLER_DEALS
     return _schieber_deals(target, multipliers, _SLOWEST_PACE) + 1
 
 
@@ -65,14 +66,8 @@ class JassGame(GameBase):
     family = "jass"
     tables = {"deals": DEALS, "games": GAMES}
     analysis = "analysis.jass"
-    kernels_module = "sim.games.jass.kernels_nb"
     replay_module = "sim.games.jass.replay"
     step_module = "sim.games.jass.step_nb"
-
-    @property
-    def random_decide(self):
-        from strategies import jass_nb
-        return jass_nb.random_decide
 
     # -- study -> kernel inputs -------------------------------------------
     @staticmethod
@@ -92,26 +87,22 @@ class JassGame(GameBase):
         return longest_expected_deals(self.variant(study), self.target(study),
                                       self.multipliers(study))
 
+    def tie_deals(self, study) -> int:
+        """The most tie-break deals of a Differenzler game, -1 no limit."""
+        tie_deals = study.option_dict.get("tie_deals", TIE_DEALS_UNLIMITED)
+        return -1 if tie_deals == TIE_DEALS_UNLIMITED else int(tie_deals)
+
     def max_deals_per_game(self, study) -> int | None:
         """Schieber: bounded by the target; Differenzler: 4 + the tie-break limit, or
         None without a limit (a tie plays on until it is broken)."""
-        cfg = self.config(study)
-        if cfg[K.CFG_VARIANT] != K.VARIANT_SCHIEBER and cfg[K.CFG_TIE_DEALS] < 0:
+        variant = self.variant(study)
+        if variant != "schieber" and self.tie_deals(study) < 0:
             return None
-        return int(K.max_deals_nb(cfg[K.CFG_VARIANT], cfg[K.CFG_TARGET], cfg[K.CFG_TIE_DEALS]))
+        code = O.VARIANT_SCHIEBER if variant == "schieber" else O.VARIANT_DIFFERENZLER
+        return int(max_deals_nb(code, self.target(study), self.tie_deals(study)))
 
     def config(self, study) -> np.ndarray:
-        opts = study.option_dict
-        schieber = self.variant(study) == "schieber"
-        cfg = np.zeros(K.CFG_SIZE, dtype=np.int64)
-        cfg[K.CFG_VARIANT] = K.VARIANT_SCHIEBER if schieber else K.VARIANT_DIFFERENZLER
-        cfg[K.CFG_SEATING] = self.seating_code(study)
-        cfg[K.CFG_TARGET] = self.target(study)
-        cfg[K.CFG_OPEN] = 1 if opts.get("predictions", "hidden") == "open" else 0
-        cfg[K.CFG_MULTS:K.CFG_MULTS + 6] = MULTIPLIERS[self.multipliers(study)]
-        tie_deals = opts.get("tie_deals", TIE_DEALS_UNLIMITED)
-        cfg[K.CFG_TIE_DEALS] = -1 if tie_deals == TIE_DEALS_UNLIMITED else int(tie_deals)
-        return cfg
+        return config(self.variant(study), study.players, study.option_dict, study.seating)
 
     def random_deal(self, study, rng):
         from ...kit_nb import CH_DEALER, CH_SIZE, CH_TURNED
@@ -141,6 +132,11 @@ class JassGame(GameBase):
                 "players": 4, "dealer": deal["dealer"],
                 "hands": [[name(c) for c in cards_of(deal["hands"][s])] for s in range(4)],
                 "extra": extra, "decisions": decisions}
+
+    def transcript(self, record: dict, result: dict) -> str:
+        """A readable account of a replayed record (``transcript.py``)."""
+        from .transcript import transcript
+        return transcript(self.name, record, result)
 
     # -- errors ------------------------------------------------------------------------
     def decision_text(self, phase, action, legal, legal_hi):

@@ -1,12 +1,13 @@
-"""Replay a Jass record (one deal, Schieber or Differenzler) on the engine's step functions.
+"""Replay a Jass record (one deal, Schieber or Differenzler) through the step interface.
 
 A record gives the dealt hands, the facts that are nobody's decision (the
 Differenzler turned card, the totals before the deal) and the decisions of
 one deal (format: ``docs/records.md``, section Jass). The replay drives the
-kernels the simulation runs (``kernels_nb``: start the deal, choose trump,
-Weis, predict, play, claim, score), so a record is judged by exactly the
-rules the simulation plays. Python only checks the record's shape and turns
-the engine's bitmasks into readable lists and error messages.
+game's step interface (``sim.replay.StepView``: the very steps the
+simulation plays: trump, Weis, predict, play, claim) and scores with
+``state_nb.finish_deal_nb``, so a record is judged by exactly the rules the
+simulation plays. Python only checks the record's shape and turns the
+engine's actions into readable lists and error messages.
 
 Two decisions may be left out, since saying nothing is how they are made at
 the table: a Weis not declared, and a claim not made (a record that ends
@@ -21,14 +22,15 @@ import numpy as np
 from ... import registry
 from ...bits_nb import cards_of
 from ...errors import TricksimError
-from ...replay import (card_list, counted, current_trick_lines, dealt_once, decision_fields,
-                       read_card, record_head, record_int, step_through, trick_line)
-from . import kernels_nb as K
+from ...kit_nb import CH_DEAL, CH_DEALER, CH_SIZE, CH_TOTALS, CH_TURNED
+from ...replay import (StepView, card_list, counted, dealt_once, decision_fields, read_card,
+                       record_head, record_int, step_through)
 from . import obs as O
-from .cards import (MODE_NAMES, RANK_NAMES, SUIT_MASKS, SUIT_NAMES, SUITS, TRUMP_WORDS,
-                    card_name, mask_of, parse_card, parse_trump_word)
+from . import state_nb as S
+from .cards import (RANK_NAMES, SUIT_MASKS, SUITS, TRUMP_WORDS, card_name, mask_of, parse_card,
+                    parse_trump_word)
+from .cfg import config
 from .records import END_KINDS
-from .rules import MULTIPLIERS
 from .rules_nb import FOURS, LAST_TRICK_BONUS, POINTS, SEQUENCE_POINTS, _runs
 
 KINDS = ("trump", "weis", "predict", "play", "claim")
@@ -53,10 +55,6 @@ class Deal:
     @property
     def schieber(self) -> bool:
         return self.variant == "schieber"
-
-    @property
-    def multipliers(self) -> tuple[int, ...]:
-        return MULTIPLIERS[self.options.get("multipliers", "default")]
 
 
 # -- reading a record ---------------------------------------------------------
@@ -139,21 +137,22 @@ def _mode_word(mode: int) -> str | None:
     return TRUMP_WORDS[mode] if mode >= 0 else None
 
 
-class _Replay:
+class _Replay(StepView):
     """The engine's state for one deal, advanced one recorded decision at a time."""
 
     def __init__(self, deal: Deal):
         self.deal = deal
-        self.st = np.zeros(K.STATE_SIZE, dtype=np.int64)
-        self.hands = np.array([mask_of(h) for h in deal.hands], dtype=np.uint64)
-        m = deal.multipliers
-        variant = K.VARIANT_SCHIEBER if deal.schieber else K.VARIANT_DIFFERENZLER
-        open_predictions = 1 if deal.options.get("predictions") == "open" else 0
-        K.new_game_nb(self.st, variant, int(deal.options.get("target", 0)), open_predictions, *m)
+        self.steps = registry.game("jass").steps_of(deal.variant)
+        self.cfg = config(deal.variant, 4, deal.options)
+        self.st, self.hands = self.steps.new_state_nb(self.cfg)
+        dealt = np.array([mask_of(h) for h in deal.hands], dtype=np.uint64)
+        chance = np.zeros(CH_SIZE, dtype=np.int64)
+        chance[CH_DEALER] = deal.dealer
+        chance[CH_DEAL] = 0
+        chance[CH_TURNED] = deal.trump_card
         if deal.scores is not None:
-            first = O.TEAM_TOTALS if deal.schieber else O.PENALTIES
-            self.st[first:first + len(deal.scores)] = deal.scores
-        K.start_deal_nb(self.st, deal.dealer, 0, deal.trump_card)
+            chance[CH_TOTALS:CH_TOTALS + len(deal.scores)] = deal.scores
+        self.steps.start_deal_nb(self.st, self.hands, self.cfg, dealt, chance)
         self.decisions: list[dict] = []
         self.tricks: list[dict] = []
         self.trick_leader = -1
@@ -167,29 +166,38 @@ class _Replay:
     # the engine's view of whose turn it is
     @property
     def over(self) -> bool:
-        return bool(self.st[O.PHASE] == K.PHASE_OVER)
+        return bool(self.steps.is_over_nb(self.st))
 
     @property
     def kind(self) -> str:
-        return PHASE_KINDS[int(self.st[O.PHASE])]
+        return PHASE_KINDS[self.phase()]
 
-    @property
-    def seat(self) -> int:
-        return int(self.st[O.SEAT])
+    def legal(self) -> list[int]:
+        """The legal actions (room for the 158 predictions, more than ``StepView`` gives)."""
+        out = np.zeros(O.MAX_PREDICTION + 1, dtype=np.int64)
+        return [int(a) for a in out[:self.steps.legal_actions_nb(self.st, self.hands, self.cfg, out)]]
 
-    def legal(self) -> list:
-        return self._legal_values(self.kind, int(K.legal_actions_nb(self.st, self.hands)))
+    def legal_values(self) -> list:
+        return self._legal_values(self.kind, self.legal())
 
     @staticmethod
-    def _legal_values(kind: str, legal: int) -> list:
+    def _legal_values(kind: str, actions: list[int]) -> list:
         if kind == "predict":
-            return list(range(legal + 1))
-        bits = cards_of(legal)
+            return actions
         if kind == "trump":
-            return [TRUMP_WORDS[a] for a in bits]
+            return [TRUMP_WORDS[a] for a in actions]
         if kind == "play":
-            return [card_name(c) for c in bits]
-        return [bool(a) for a in bits]
+            return [card_name(c) for c in actions]
+        return [bool(a) for a in actions]
+
+    def _apply_claim(self, seat: int, action: int) -> None:
+        """``seat``'s team claims (1) or plays on (0) right after a trick. The engine asks
+        the seat that took the trick, and only when some team's counted points reach the
+        target; at the table either partner may speak, and at any trick: the state is put
+        in the claim phase with ``seat`` to act."""
+        self.st[O.PHASE] = O.PHASE_CLAIM
+        self.st[O.SEAT] = seat
+        self.apply(action)
 
     def _claim_moment(self) -> bool:
         """Right after a trick, the last one too (Schieber): a claim may be made now."""
@@ -199,7 +207,7 @@ class _Replay:
         if st[O.PHASE] in (O.PHASE_PLAY, O.PHASE_CLAIM):
             return True
         # after the last trick the deal is over, but not yet counted: a claim comes first
-        return (st[O.TRICK_NO] == K.N_TRICKS and st[K.X_CLAIM_SEAT] < 0
+        return (st[O.TRICK_NO] == S.N_TRICKS and st[S.X_CLAIM_SEAT] < 0
                 and not self.finished)
 
     def _over_error(self, where: str, number: int) -> TricksimError:
@@ -223,15 +231,14 @@ class _Replay:
         self._skip_silent(kind, seat)
         if self.over:   # a claim left out after the last trick
             raise self._over_error(where, number)
-        if kind == "weis" and self.kind == "weis" and seat != self.seat and \
-                self.st[K.X_WEIS_KEY + seat] == 0:
-            raise TricksimError(f"{did}, but seat {seat} holds no meld; next is seat {self.seat}'s Weis")
+        if kind == "weis" and self.kind == "weis" and seat != self.seat() and \
+                self.st[S.X_WEIS_KEY + seat] == 0:
+            raise TricksimError(f"{did}, but seat {seat} holds no meld; next is seat {self.seat()}'s Weis")
         if kind != self.kind:
             raise TricksimError(f"{did}, but next is {self._expected()}")
-        if seat != self.seat:
-            raise TricksimError(f"{did}, but it is seat {self.seat}'s turn")
-        legal = self.legal()
-        phase = int(self.st[O.PHASE])
+        if seat != self.seat():
+            raise TricksimError(f"{did}, but it is seat {self.seat()}'s turn")
+        legal = self.legal_values()
         if kind == "trump":
             try:
                 action = parse_trump_word(value)
@@ -240,18 +247,18 @@ class _Replay:
             if TRUMP_WORDS[action] not in legal:
                 raise TricksimError(f"{where}: seat {seat} may not push back: after a push the "
                                     f"partner must choose; legal: {' '.join(legal)}")
-            K.apply_nb(self.st, self.hands, phase, seat, action)
+            self.apply(action)
             value = TRUMP_WORDS[action]
         elif kind == "weis":
             action = _yes_no(value, where)
-            K.apply_nb(self.st, self.hands, phase, seat, action)
+            self.apply(action)
             value = bool(action)
         elif kind == "predict":
             action = record_int(value, f"{where}: a prediction")
             if not 0 <= action <= O.MAX_PREDICTION:
                 raise TricksimError(f"{where}: seat {seat} predicted {action}; predictions are "
                                     f"0 to {O.MAX_PREDICTION} card points")
-            K.apply_nb(self.st, self.hands, phase, seat, action)
+            self.apply(action)
             value = action
         else:
             card = self._playable_card(dec)
@@ -265,17 +272,17 @@ class _Replay:
         while True:
             phase = int(st[O.PHASE])
             if phase == O.PHASE_CLAIM and kind != "claim":
-                K.apply_nb(st, self.hands, phase, int(st[O.SEAT]), 0)
-            elif phase == O.PHASE_WEIS and (kind == "play" or (kind == "weis" and seat != self.seat
+                self.apply(0)
+            elif phase == O.PHASE_WEIS and (kind == "play" or (kind == "weis" and seat != self.seat()
                                                                 and self._weis_later(seat))):
-                K.apply_nb(st, self.hands, phase, int(st[O.SEAT]), 0)
+                self.apply(0)
             else:
                 return
 
     def _weis_later(self, seat: int) -> bool:
         """Whether ``seat`` is asked for Weis after the seat now asked (so the latter said nothing)."""
         first = int(self.st[O.FIRST_HAND])
-        return (seat - first) % 4 > (self.seat - first) % 4 and self.st[K.X_WEIS_KEY + seat] > 0
+        return (seat - first) % 4 > (self.seat() - first) % 4 and self.st[S.X_WEIS_KEY + seat] > 0
 
     def _claim(self, number: int, did: str, seat: int, value) -> None:
         action = _yes_no(value, f"decision {number}")
@@ -290,14 +297,14 @@ class _Replay:
         if seat % 2 != taker % 2:
             raise TricksimError(f"{did}, but only the team that has just taken the trick (seat "
                                 f"{taker} and seat {(taker + 2) % 4}) may claim")
-        K.apply_nb(self.st, self.hands, O.PHASE_CLAIM, seat, action)
+        self._apply_claim(seat, action)
         if action:
             self.claim_decision = number
         self.decisions.append({"seat": seat, "kind": "claim", "value": bool(action),
                                "legal": [False, True]})
 
     def _expected(self) -> str:
-        kind, seat = self.kind, self.seat
+        kind, seat = self.kind, self.seat()
         if kind == "trump":
             if self.st[O.PHASE] == O.PHASE_TRUMP_PUSHED:
                 return f"the choice of trump by seat {seat}, to whom the first hand pushed"
@@ -318,9 +325,10 @@ class _Replay:
             held = " ".join(card_name(c) for c in cards_of(self.hands[seat]))
             raise TricksimError(f"{where}: seat {seat} does not hold {card_name(card)}; "
                                 f"seat {seat} holds {held}")
-        mask = int(K.legal_play_nb(self.st, self.hands))
-        if not mask >> card & 1:
-            legal = " ".join(card_name(c) for c in cards_of(mask))
+        actions = self.legal()
+        if card not in actions:
+            mask = sum(1 << c for c in actions)
+            legal = " ".join(card_name(c) for c in actions)
             raise TricksimError(f"{where}: seat {seat} may not play {card_name(card)}: "
                                 f"{self._why_not(card, mask)}; legal: {legal}")
         return card
@@ -336,7 +344,7 @@ class _Replay:
             return (f"the trick holds the trump {card_name(best)} and a lower trump may not be "
                     f"played (under-trumping) while the hand holds other cards")
         follow = f"it must follow the suit led ({SUITS[lead]})"
-        trumps = int(self.hands[self.seat]) & int(SUIT_MASKS[mode]) if mode < 4 else 0
+        trumps = int(self.hands[self.seat()]) & int(SUIT_MASKS[mode]) if mode < 4 else 0
         if not trumps:
             return follow
         if not trumps & mask:
@@ -350,15 +358,16 @@ class _Replay:
         if st[O.TRICK_N] == 0:
             self.trick_leader = int(st[O.TRICK_LEADER])
             self.trick_seats, self.trick_cards, self.trick_ids = [], [], []
-        self.trick_seats.append(self.seat)
+        self.trick_seats.append(self.seat())
         self.trick_cards.append(card_name(card))
         self.trick_ids.append(card)
         self.played_in[card] = int(st[O.TRICK_NO]) + 1
-        winner = K.apply_play_nb(st, self.hands, card)
-        if winner >= 0:
+        self.apply(card)
+        if st[O.TRICK_N] == 0:                # the trick is complete: its taker leads the next
+            winner = int(st[O.TRICK_LEADER])
             mode = int(st[O.MODE])
             points = sum(int(POINTS[mode * 36 + c]) for c in self.trick_ids)
-            if int(st[O.TRICK_NO]) == K.N_TRICKS:
+            if int(st[O.TRICK_NO]) == S.N_TRICKS:
                 points += LAST_TRICK_BONUS
             self.tricks.append({"leader": self.trick_leader, "seats": self.trick_seats,
                                 "cards": self.trick_cards, "winner": int(winner), "points": points})
@@ -367,21 +376,21 @@ class _Replay:
     def result(self) -> dict:
         st, deal = self.st, self.deal
         mode = int(st[O.MODE])
-        complete = bool(st[O.TRICK_NO] == K.N_TRICKS)
+        complete = bool(st[O.TRICK_NO] == S.N_TRICKS)
         out = {"variant": deal.variant, "decisions": self.decisions, "mode": _mode_word(mode),
                "tricks": self.tricks}
-        if st[O.PHASE] == O.PHASE_CLAIM and st[O.TRICK_NO] == K.N_TRICKS:
+        if st[O.PHASE] == O.PHASE_CLAIM and st[O.TRICK_NO] == S.N_TRICKS:
             # the record says nothing after the last trick: no claim, the deal is counted
-            K.apply_nb(st, self.hands, O.PHASE_CLAIM, int(st[O.SEAT]), 0)
+            self.apply(0)
         if self.over and not self.finished:
-            K.finish_deal_nb(st)
+            S.finish_deal_nb(st)
             self.finished = True
         if deal.schieber:
             out.update(self._schieber(mode, complete))
         else:
             out.update(self._differenzler(complete))
         if not self.over:
-            out["next"] = {"seat": self.seat, "kind": self.kind, "legal": self.legal()}
+            out["next"] = {"seat": self.seat(), "kind": self.kind, "legal": self.legal_values()}
             if st[O.TRICK_N] > 0:
                 out["current_trick"] = {"leader": self.trick_leader, "seats": self.trick_seats,
                                         "cards": self.trick_cards}
@@ -398,39 +407,39 @@ class _Replay:
                "weis": {"held": [melds(deal.hands[s], mode) if mode >= 0 else [] for s in range(4)],
                         "declared": [d if d >= 0 else None for d in declared],
                         "team": weis_team if weis_team >= 0 else None},
-               "stoeck": int(st[K.X_STOECK]) if mode >= 0 and st[K.X_STOECK] >= 0 else None}
+               "stoeck": int(st[S.X_STOECK]) if mode >= 0 and st[S.X_STOECK] >= 0 else None}
         result = {"points": team_points, "complete": complete, "over": self.over}
         if self.over:
             mult = int(st[O.MULTIPLIER])
-            weis_scored = [int(K.team_weis_nb(st, t)) for t in range(2)]
-            stoeck = int(K.stoeck_announced_nb(st, st[O.PLAYED]))
+            weis_scored = [int(S.team_weis_nb(st, t)) for t in range(2)]
+            stoeck = int(S.stoeck_announced_nb(st, st[O.PLAYED]))
             result.update({
                 "weis": weis_scored,
                 "stoeck": [20 if stoeck >= 0 and stoeck % 2 == t else 0 for t in range(2)],
-                "match": [100 if st[K.X_MATCH] == t else 0 for t in range(2)],
+                "match": [100 if st[S.X_MATCH] == t else 0 for t in range(2)],
                 "multiplier": mult,
-                "deal_score": [int(st[K.X_SCORE + t]) for t in range(2)],
-                "claim": ({"seat": int(st[K.X_CLAIM_SEAT]), "right": bool(st[K.X_CLAIM_RIGHT])}
-                          if st[K.X_CLAIM_SEAT] >= 0 else None),
+                "deal_score": [int(st[S.X_SCORE + t]) for t in range(2)],
+                "claim": ({"seat": int(st[S.X_CLAIM_SEAT]), "right": bool(st[S.X_CLAIM_RIGHT])}
+                          if st[S.X_CLAIM_SEAT] >= 0 else None),
             })
             # judged on extra.scores, or on totals of 0 when the record gives none
-            ended = int(st[K.X_END]) >= 0
+            ended = int(st[S.X_END]) >= 0
             result["totals"] = ([int(st[O.TEAM_TOTALS + t]) for t in range(2)]
                                 if deal.scores is not None else None)
             result["game_over"] = ended
-            result["winner"] = int(st[K.X_WINNER]) if ended else None
-            result["end"] = END_KINDS[int(st[K.X_END])] if ended else None
+            result["winner"] = int(st[S.X_WINNER]) if ended else None
+            result["end"] = END_KINDS[int(st[S.X_END])] if ended else None
         out["result"] = result
         return out
 
     def _differenzler(self, complete: bool) -> dict:
         st, deal = self.st, self.deal
-        predictions = [int(st[K.X_PREDICTION + s]) for s in range(4)]
+        predictions = [int(st[S.X_PREDICTION + s]) for s in range(4)]
         result = {"points": [int(st[O.POINTS + s]) for s in range(4)],
                   "predictions": [p if p >= 0 else None for p in predictions],
                   "complete": complete, "over": self.over}
         if self.over:
-            result["penalties"] = [int(st[K.X_SCORE + s]) for s in range(4)]
+            result["penalties"] = [int(st[S.X_SCORE + s]) for s in range(4)]
             result["totals"] = ([int(st[O.PENALTIES + s]) for s in range(4)]
                                 if deal.scores is not None else None)
         return {"trump_card": card_name(deal.trump_card), "result": result}
@@ -444,104 +453,3 @@ def replay(game: str, record: dict) -> dict:
     """
     deal = parse_record(record)
     return step_through(_Replay(deal), record)
-
-
-# -- a readable transcript ------------------------------------------------------
-
-def _hand_text(cards) -> str:
-    return " ".join(card_name(c) for c in sorted(cards))
-
-
-def _value_text(value) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def transcript(game: str, record: dict, result: dict) -> str:
-    """The deal as text: hands, the mode or predictions, Weis, tricks, claims, result."""
-    deal = parse_record(record)
-    option_text = ", ".join(f"{k}={v}" for k, v in deal.options.items())
-    lines = [f"Jass {deal.variant}: dealer seat {deal.dealer}, first hand seat "
-             f"{(deal.dealer + 1) % 4} ({option_text})"]
-    if deal.scores is not None:
-        label = "team" if deal.schieber else "seat"
-        lines.append("Totals before the deal: " + ", ".join(
-            f"{label} {i} {v}" for i, v in enumerate(deal.scores)))
-    lines.append("Hands:")
-    lines += [f"  seat {s}: {_hand_text(hand)}" for s, hand in enumerate(deal.hands)]
-    if not deal.schieber:
-        suit = SUITS.index(card_name(deal.trump_card)[0])
-        lines.append(f"Turned {card_name(deal.trump_card)}: trump is {SUIT_NAMES[suit]} ({SUITS[suit]}).")
-    plays = 0
-    for d in result["decisions"]:
-        kind, seat, value = d["kind"], d["seat"], d["value"]
-        if kind == "trump":
-            lines.append(f"Seat {seat} pushes to the partner." if value == "push" else
-                         f"Seat {seat} chooses {MODE_NAMES[TRUMP_WORDS.index(value)]} ({value}), "
-                         f"multiplier {result['multiplier']}.")
-        elif kind == "weis":
-            lines.append(f"Seat {seat} " + (f"declares Weis {result['weis']['declared'][seat]}: "
-                                             + _melds_text(result['weis']['held'][seat])
-                                             if value else "declares no Weis."))
-        elif kind == "predict":
-            lines.append(f"Seat {seat} predicts {value}.")
-        elif kind == "claim":
-            lines.append(f"  seat {seat} " + ("claims the game (Thanks, enough)." if value
-                                               else "plays on."))
-        else:
-            if plays == 0 and deal.schieber:
-                team = result["weis"]["team"]
-                lines.append(f"Best Weis: team {team}." if team is not None else "No Weis declared.")
-                if result["stoeck"] is not None:
-                    lines.append(f"Seat {result['stoeck']} holds Stöck.")
-            plays += 1
-            if plays % 4 == 0:
-                trick = result["tricks"][plays // 4 - 1]
-                lines.append(trick_line(plays // 4, trick,
-                                        f"seat {trick['winner']} takes {trick['points']}"))
-    lines += current_trick_lines(result)
-    final = result["result"]
-    if final["over"]:
-        lines.append("Result:")
-        lines += _schieber_result(final) if deal.schieber else _differenzler_result(final)
-    else:
-        nxt = result["next"]
-        legal = nxt["legal"]
-        legal_text = (f"0 to {legal[-1]}" if nxt["kind"] == "predict"
-                      else " ".join(_value_text(v) for v in legal))
-        lines.append(f"The record stops here; next: seat {nxt['seat']} to {nxt['kind']} "
-                     f"(legal: {legal_text}).")
-    return "\n".join(lines) + "\n"
-
-
-def _melds_text(held: list[dict]) -> str:
-    return "; ".join(f"{m['kind']} {' '.join(m['cards'])} ({m['points']})" for m in held)
-
-
-def _schieber_result(final: dict) -> list[str]:
-    lines = []
-    if final["claim"]:
-        c = final["claim"]
-        lines.append(f"  seat {c['seat']} said \"Thanks, enough\": "
-                     + ("right, the team wins." if c["right"] else "wrong, the team loses."))
-    for t in range(2):
-        parts = [f"card points {final['points'][t]}"]
-        for key, label in (("weis", "Weis"), ("stoeck", "Stöck"), ("match", "match")):
-            if final[key][t]:
-                parts.append(f"{label} {final[key][t]}")
-        total = f" (total {final['totals'][t]})" if final["totals"] is not None else ""
-        lines.append(f"  team {t}: {' + '.join(parts)}, × {final['multiplier']} = "
-                     f"{final['deal_score'][t]}{total}")
-    if final["game_over"]:
-        lines.append(f"  team {final['winner']} wins the game: {final['end']}.")
-    return lines
-
-
-def _differenzler_result(final: dict) -> list[str]:
-    lines = []
-    for s in range(4):
-        total = f" (total {final['totals'][s]})" if final["totals"] is not None else ""
-        lines.append(f"  seat {s}: predicted {final['predictions'][s]}, took "
-                     f"{final['points'][s]}, penalty {final['penalties'][s]}{total}")
-    return lines

@@ -11,7 +11,10 @@ that mode.
 import numpy as np
 from numba import njit, int64, uint64
 
+from ...kit_nb import random_below_nb, random_choice_nb
+from . import obs as O
 from .cards import N_CARDS, RANK_KING, RANK_OBER, RANK_UNDER, SUIT_MASKS
+from .info import MULTIPLIER_TABLES, MULTIPLIERS as _MULTIPLIERS
 
 MODE_OBE = 4
 MODE_UNE = 5
@@ -20,6 +23,20 @@ LAST_TRICK_BONUS = 5
 MATCH_BONUS = 100
 STOECK_POINTS = 20
 DEAL_POINTS = 157
+
+# -- the options as the config holds them (cfg.py; the order of each option's choices) --------
+# `multipliers`: the factor of each mode S H D C obe une, a row of 6 per choice
+MULTIPLIERS = np.array([m for name in MULTIPLIER_TABLES for m in _MULTIPLIERS[name]],
+                       dtype=np.int64)
+PREDICTIONS_HIDDEN = 0      # `predictions`: each player sees only his own
+PREDICTIONS_OPEN = 1        # ... every prediction once made
+TIE_DEALS_UNLIMITED = 0     # `tie_deals`: the word; a number n of extra deals packs as 1 + n
+
+
+@njit(cache=True, inline="always")
+def tie_deals_allowed(code):
+    """The most tie-break deals the option ``tie_deals`` (packed) allows, -1 no limit."""
+    return -1 if code == TIE_DEALS_UNLIMITED else code - 1
 
 # order of the ranks 6 7 8 9 T U O K A within a suit (higher takes)
 _PLAIN_ORDER = (0, 1, 2, 3, 4, 5, 6, 7, 8)
@@ -241,3 +258,15 @@ def stoeck_holder(hands, mode):
         if pair != np.uint64(0) and hands[seat] & pair == pair:
             return seat
     return -1
+
+
+@njit(cache=True, inline="always")
+def random_action_nb(phase, legal, draw):
+    """The random player: uniform among the legal actions, from the high bits of a draw.
+
+    A prediction is uniform over 0 … ``legal`` (there ``legal`` is the largest
+    prediction, not a bitmask); every other decision picks one set bit of ``legal``.
+    """
+    if phase == O.PHASE_PREDICT:
+        return random_below_nb(legal + 1, draw)
+    return random_choice_nb(np.uint64(legal), draw)

@@ -4,27 +4,31 @@ A deal's state is an ``int64`` array: the first ``obs.SIZE`` slots are laid
 out exactly like the observation (the public state), the ``X_*`` slots after
 them hold what only the engine knows (the melds and Stöck each hand holds,
 hidden predictions, the deal's result). Beside it the hands, one ``uint64``
-per seat. So a deal can be played on from any position: replay drives the
-step functions one decision at a time.
+per seat, then each seat's hand as dealt. So a deal can be played on from any
+position: replay and the tests drive it through the step interface.
 
-This module: a new game and a new deal (``new_game_nb``, ``start_deal_nb``),
+This module: a new game and a new deal (``reset_game_nb``, ``open_deal_nb``),
 the decisions before the first card (``apply_trump_nb``, ``apply_weis_nb``,
 ``apply_predict_nb``), "Thanks, enough" (``claim_offered_nb``,
-``apply_claim_nb``, after any trick, the last one too), all four by phase (``apply_decision_nb``) and the score
-at the end of a deal (``finish_deal_nb``).
-The card play and asking the players are in ``play_nb``; whole games in
-``kernels_nb``.
+``apply_claim_nb``, after any trick, the last one too), all four by phase
+(``apply_decision_nb``), the score at the end of a deal (``finish_deal_nb``)
+and how long a game lasts (``max_deals_nb``, ``differenzler_end_nb``).
+The card play, asking the players and the board loop's hooks are in
+``step_nb``; the record rows in ``rows_nb``.
 """
 import numpy as np
 from numba import njit
 
 from . import obs as O
-from .records import (END_CLAIM_RIGHT, END_CLAIM_WRONG, END_STOECK, END_TRICKS, END_WEIS)
-from .rules_nb import (DEAL_POINTS, MATCH_BONUS, STOECK, STOECK_POINTS, best_weis_seat,
-                       stoeck_holder, weis_of)
+from .cfg import CFG_MULTIPLIERS, CFG_PREDICTIONS, CFG_TARGET, CFG_VARIANT
+from .records import (END_CLAIM_RIGHT, END_CLAIM_WRONG, END_EXTRA_DEALS, END_FOUR_DEALS,
+                      END_STOECK, END_TIE_CAP, END_TRICKS, END_WEIS)
+from .rules_nb import (DEAL_POINTS, MATCH_BONUS, MULTIPLIERS, N_MODES, PREDICTIONS_OPEN, STOECK,
+                       STOECK_POINTS, best_weis_seat, stoeck_holder, weis_of)
 
 NS = O.N_SEATS
 N_TRICKS = 9
+DIFFERENZLER_DEALS = 4
 PHASE_OVER = 9          # the deal is over (all tricks played, or a claim ended the game)
 
 # private slots of the state, after the public ones
@@ -54,24 +58,22 @@ VARIANT_DIFFERENZLER = O.VARIANT_DIFFERENZLER
 # --- the state: new game, new deal ------------------------------------------------------
 
 @njit(cache=True, inline="always")
-def new_game_nb(st, variant, target, open_predictions, m0, m1, m2, m3, m4, m5):
-    """Reset the state for a new game: totals 0, the game's options set."""
+def reset_game_nb(st, cfg):
+    """Reset the state for a new game: totals 0, the game's options (``cfg``) set."""
     for i in range(STATE_SIZE):
         st[i] = 0
+    variant = cfg[CFG_VARIANT]
     st[O.VARIANT] = variant
-    st[O.TARGET] = target if variant == VARIANT_SCHIEBER else 0
-    st[X_OPEN] = open_predictions
+    st[O.TARGET] = cfg[CFG_TARGET] if variant == VARIANT_SCHIEBER else 0
+    st[X_OPEN] = 1 if cfg[CFG_PREDICTIONS] == PREDICTIONS_OPEN else 0
     st[X_BAN] = 1 if variant == VARIANT_SCHIEBER else 0
-    st[X_MULTS + 0] = m0
-    st[X_MULTS + 1] = m1
-    st[X_MULTS + 2] = m2
-    st[X_MULTS + 3] = m3
-    st[X_MULTS + 4] = m4
-    st[X_MULTS + 5] = m5
+    row = cfg[CFG_MULTIPLIERS] * N_MODES
+    for m in range(N_MODES):
+        st[X_MULTS + m] = MULTIPLIERS[row + m]
 
 
 @njit(cache=True, inline="always")
-def start_deal_nb(st, dealer, deal_no, trump_card):
+def open_deal_nb(st, dealer, deal_no, trump_card):
     """Reset the deal's slots (the game's options and totals stay) and open the first decision.
 
     Schieber: the first hand chooses the mode. Differenzler: the turned card
@@ -358,3 +360,39 @@ def finish_deal_nb(st):
             st[X_END] = END_TRICKS
             st[X_WINNER] = t
             return
+
+
+# --- how long a game lasts ----------------------------------------------------------------
+
+@njit(cache=True, inline="always")
+def max_deals_nb(variant, target, tie_deals):
+    """Deals a board's game is given room for before it starts: the most it can last —
+    Differenzler 4 + ``tie_deals`` extra deals; Schieber: every deal adds at least 157
+    points between the two teams, so by then one has the target. A Differenzler tie
+    without a limit (``tie_deals`` < 0) has no most: room for the 4 deals, and a game
+    that outgrows it is played again into bigger arrays (``sim/board_nb.py``)."""
+    if variant != VARIANT_SCHIEBER:
+        return DIFFERENZLER_DEALS + max(tie_deals, 0)
+    return (2 * target) // DEAL_POINTS + 2
+
+
+@njit(cache=True, inline="always")
+def differenzler_end_nb(st, deal_no, tie_deals):
+    """How a Differenzler game ends after ``deal_no`` deals (records.END_*), -1: it goes on.
+
+    After 4 deals the single lowest penalty total wins; a tie for the lowest
+    plays one more deal, as often as needed, or at most ``tie_deals`` times
+    (``tie_deals`` < 0: no limit); still tied then, the tied players share.
+    """
+    if deal_no < DIFFERENZLER_DEALS:
+        return -1
+    low = min(min(st[O.PENALTIES], st[O.PENALTIES + 1]),
+              min(st[O.PENALTIES + 2], st[O.PENALTIES + 3]))
+    n_low = 0
+    for s in range(NS):
+        n_low += st[O.PENALTIES + s] == low
+    if n_low == 1:
+        return END_FOUR_DEALS if deal_no == DIFFERENZLER_DEALS else END_EXTRA_DEALS
+    if tie_deals >= 0 and deal_no - DIFFERENZLER_DEALS >= tie_deals:
+        return END_TIE_CAP
+    return -1

@@ -17,7 +17,7 @@ suits). This module finds the coefficients:
    constant prediction of 39 (no dependence on the current defaults).
 
 Run it as ``tricksim fit differenzler [--deals N --seed S --jobs J]`` (or
-``python -m strategies.jass_fit``);
+``python -m analysis.jass_fit``);
 it prints the coefficients, the ``heuristic[...]`` spec that uses them and
 their mean |diff| against a constant prediction of 39 on fresh deals.
 """
@@ -35,8 +35,9 @@ from sim.errors import counted
 from sim.rng_nb import chunk_states
 from sim.study import Study
 from sim.engine import Engine
-from . import jass_heuristic_nb as H
-from .registry import resolve
+from strategies import jass_hand_nb as hand_nb
+from strategies import jass_heuristic_nb as H
+from strategies.registry import resolve
 
 COEFFICIENT_NAMES = H.NAMES[H.P_INTERCEPT:H.P_INTERCEPT + 1 + H.N_FEATURES]
 DEFAULT_DEALS = 200_000
@@ -90,7 +91,7 @@ def play_deals(lineup: list[str], deals: int, seed: int, jobs: int = 1,
 def _feature_rows(hands, modes):
     out = np.empty((hands.shape[0], H.N_FEATURES), np.float64)
     for i in range(hands.shape[0]):
-        f = H.hand_features(hands[i], modes[i])
+        f = hand_nb.hand_features(hands[i], modes[i])
         for k in range(H.N_FEATURES):
             out[i, k] = f[k]
     return out
@@ -191,4 +192,4 @@ def main(argv=None, prog: str = "tricksim fit differenzler") -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(prog="python -m strategies.jass_fit"))
+    raise SystemExit(main(prog="python -m analysis.jass_fit"))
