@@ -58,8 +58,6 @@ def kernels_of(game, variant: str):
     module and its family's heuristic (one binding per step module and heuristic,
     and process)."""
     module = game.steps_module(variant)
-    if not hasattr(module, "deal_rows_nb"):      # TRANSITION: a game's own board loop
-        return game.kernels
     heuristic = heuristic_of(game.family, variant or game.name) or _never_asked
     hooks = dict(vars(module))
     hooks["heuristic_nb"] = heuristic

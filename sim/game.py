@@ -100,10 +100,6 @@ class GameBase:
         return SEATINGS[study.seating]
 
     # -- study -> kernel inputs ----------------------------------------------------------
-    @property
-    def kernels(self):     # TRANSITION: a game's own board loop
-        return importlib.import_module(self.kernels_module)
-
     def steps_module(self, variant: str = ""):
         """The module of the game's steps and the hooks the board loop is bound to
         (``sim/board_nb.py``): ``step_module``, one for every variant."""
@@ -114,8 +110,6 @@ class GameBase:
         step functions bound to the game's hooks, with the game's own
         ``new_state_nb``, ``start_deal_nb`` and ``result_nb``."""
         module = self.steps_module(variant)
-        if not hasattr(module, "deal_rows_nb"):      # TRANSITION: not on the board loop yet
-            return module
         unit, family = binding_name(module, self.family)
         bound = bind(unit, family, vars(module), board_nb.STEPS, needs=board_nb.STEP_HOOKS,
                      label=self.name)

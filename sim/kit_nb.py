@@ -390,8 +390,6 @@ def trace_deal_start_nb(trace, game_id, deal_no, dealer, turned, totals, n_total
         trace[0] = at + 7 + n_totals + n_hands
 
 
-trace_deal_nb = trace_deal_start_nb     # TRANSITION: the games not yet on sim/board_nb.py
-
 
 @njit(cache=True, inline="always")
 def trace_mark_nb(trace):

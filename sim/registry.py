@@ -111,9 +111,8 @@ def _load_declarations() -> None:
     for package in sorted(m.name for m in pkgutil.iter_modules(games.__path__) if m.ispkg):
         # a game registers itself in its info module; a package without one (a game
         # still being written) registers nothing
-        for module in ("info", "rules"):       # TRANSITION: rules, where games registered before
-            if find_spec(f"{games.__name__}.{package}.{module}") is not None:
-                importlib.import_module(f"{games.__name__}.{package}.{module}")
+        if find_spec(f"{games.__name__}.{package}.info") is not None:
+            importlib.import_module(f"{games.__name__}.{package}.info")
     for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
         try:
             loaded = point.load()

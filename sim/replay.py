@@ -17,7 +17,7 @@ import numpy as np
 from pathlib import Path
 
 from . import registry
-from .errors import TricksimError, choices, counted  # noqa: F401  (counted: used by the games' replay)
+from .errors import TricksimError, choices
 
 
 def load(path) -> dict:

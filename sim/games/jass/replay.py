@@ -21,10 +21,10 @@ import numpy as np
 
 from ... import registry
 from ...bits_nb import cards_of
-from ...errors import TricksimError
+from ...errors import TricksimError, counted
 from ...kit_nb import CH_DEAL, CH_DEALER, CH_SIZE, CH_TOTALS, CH_TURNED
-from ...replay import (StepView, card_list, counted, dealt_once, decision_fields, read_card,
-                       record_head, record_int, step_through)
+from ...replay import (StepView, card_list, dealt_once, decision_fields, read_card, record_head,
+                       record_int, step_through)
 from . import obs as O
 from . import state_nb as S
 from .cards import (RANK_NAMES, SUIT_MASKS, SUITS, TRUMP_WORDS, card_name, mask_of, parse_card,

@@ -8,8 +8,8 @@ by the replay (``replay.py``).
 """
 from functools import partial
 
-from ...errors import TricksimError
-from ...replay import card_list, counted, dealt_once, record_int, sorted_names
+from ...errors import TricksimError, counted
+from ...replay import card_list, dealt_once, record_int, sorted_names
 from . import obs as O
 from .cards import COLOURS, NAMES, card_name, is_god, is_numbered, pack, parse_card
 from .info import ROUNDS

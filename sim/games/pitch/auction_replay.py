@@ -13,11 +13,10 @@ from functools import partial
 import numpy as np
 
 from ... import registry
-from ...errors import TricksimError, choices
+from ...errors import TricksimError, choices, counted
 from ...kit_nb import CH_DEALER, CH_SIZE, CH_TOTALS
-from ...replay import (StepView, card_list, counted, current_trick_lines, dealt_once,
-                       decision_fields, record_head, record_int, sorted_names, step_through,
-                       trick_line)
+from ...replay import (StepView, card_list, current_trick_lines, dealt_once, decision_fields,
+                       record_head, record_int, sorted_names, step_through, trick_line)
 from . import auction_rules_nb as A
 from . import obs as O
 from .auction_rules_nb import count_nb

@@ -13,11 +13,10 @@ from functools import partial
 import numpy as np
 
 from ... import registry
-from ...errors import TricksimError
+from ...errors import TricksimError, counted
 from ...kit_nb import CH_DEALER, CH_SIZE, CH_TOTALS
-from ...replay import (StepView, card_list, counted, current_trick_lines, dealt_once,
-                       decision_fields, record_head, record_int, sorted_names, step_through,
-                       trick_line)
+from ...replay import (StepView, card_list, current_trick_lines, dealt_once, decision_fields,
+                       record_head, record_int, sorted_names, step_through, trick_line)
 from . import obs as O
 from .cards import (HIGH_JOKER, LOW_JOKER, N_CARDS, NAMES, RANK_ACE, RANK_JACK, RANK_KING,
                     RANK_QUEEN, RANK_TEN, SAME_COLOUR, SUITS, card_name, cards_in, parse_card,

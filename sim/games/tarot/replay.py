@@ -17,9 +17,9 @@ from functools import partial
 import numpy as np
 
 from ... import registry
-from ...errors import TricksimError, choices
+from ...errors import TricksimError, choices, counted
 from ...kit_nb import CH_DEALER, CH_SIZE
-from ...replay import (StepView, card_list, counted, dealt_once, decision_fields, record_head,
+from ...replay import (StepView, card_list, dealt_once, decision_fields, record_head,
                        sorted_names, step_through)
 from . import obs as O
 from .cards import EXCUSE, HALF_POINTS, NAMES, card_name, cards_in, is_trump, names_in, parse_card

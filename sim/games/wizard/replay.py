@@ -15,10 +15,10 @@ import numpy as np
 
 from ... import registry
 from ...bits_nb import cards_of
-from ...errors import TricksimError, choices
+from ...errors import TricksimError, choices, counted
 from ...kit_nb import CH_DEAL, CH_DEALER, CH_DEALS, CH_SIZE, CH_TOTALS, CH_TURNED
-from ...replay import (StepView, card_list, counted, current_trick_lines, dealt_once,
-                       decision_fields, read_card, record_head, record_int, step_through, trick_line)
+from ...replay import (StepView, card_list, current_trick_lines, dealt_once, decision_fields,
+                       read_card, record_head, record_int, step_through, trick_line)
 from . import obs as O
 from .cfg import config, scoring_code
 from .cards import (FIRST_JESTER, FIRST_WIZARD, OH_HELL_DECK, SUITS, WIZARD_DECK, card_name,
