@@ -18,9 +18,9 @@ from numba import njit
 
 from ...bits_nb import bit
 from ...board_nb import ask_player_nb
-from ...kit_nb import (CH_DEAL, CH_DEALER, CH_TOTALS, CH_TURNED, DEAL_KEEP, KIND_RANDOM,
-                       actions1_nb, close_trick_nb, draw_nb, is_legal_nb, store_trick_nb,
-                       trace_deal_start_nb, trace_decision_nb)
+from ...kit_nb import (CH_DEAL, CH_DEALER, CH_TOTALS, CH_TURNED, KIND_RANDOM, actions1_nb,
+                       close_trick_nb, draw_nb, is_legal_nb, store_trick_nb, trace_deal_start_nb,
+                       trace_decision_nb)
 from ...rng_nb import below, next_u64
 from . import obs as O
 from .cards import N_CARDS
@@ -396,11 +396,6 @@ def apply_action_nb(st, hands, cfg, action):
 @njit(cache=True, inline="always")
 def deal_over_nb(st):
     return st[O.PHASE] == PHASE_OVER
-
-
-@njit(cache=True, inline="always")
-def deal_verdict_nb(st, hands, cfg, attempt):
-    return DEAL_KEEP    # every deal is played as dealt
 
 
 @njit(cache=True, inline="always")

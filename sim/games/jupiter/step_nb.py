@@ -34,9 +34,8 @@ from numba import njit
 from ...bits_nb import popcount
 from ...board_nb import ask_player_nb
 from ...kit_nb import (CH_DEAL, CH_DEALER, CH_TOTALS, DEAL_ABANDON, DEAL_AGAIN, DEAL_KEEP,
-                       KIND_RANDOM, actions2_nb, deal_attempt_stream_nb, deal_row_keys_nb, draw_nb,
-                       is_legal2_nb, observe2_nb, random_choice2_nb, seat_game_rows_nb,
-                       trace_deal_start_nb, trace_decision_nb)
+                       KIND_RANDOM, deal_attempt_stream_nb, deal_row_keys_nb, draw_nb, observe2_nb,
+                       random_choice2_nb, seat_game_rows_nb, trace_deal_start_nb, trace_decision_nb)
 from ...rng_nb import shuffle_prefix
 from . import obs as O
 from .cfg import CFG_ORPHANS, CFG_PLAYERS, CFG_ROUNDS, CFG_TRUMP_RULE
@@ -144,11 +143,6 @@ OBS_SIZE = O.OBS_SIZE
 
 
 @njit(cache=True, inline="always")
-def seats_nb(cfg):
-    return cfg[CFG_PLAYERS]
-
-
-@njit(cache=True, inline="always")
 def deck_size_nb(cfg):
     """Every card id: the round's pack is taken from them (:func:`deal_out_nb`)."""
     return N_IDS
@@ -220,16 +214,6 @@ def legal_now_nb(st, hands, cfg):
     """The legal set of the decision waiting: two words of action bits."""
     lo, hi = legal_set_nb(st, hands)
     return np.int64(lo), np.int64(hi)
-
-
-@njit(cache=True, inline="always")
-def legal_has_nb(phase, action, lo, hi):
-    return is_legal2_nb(action, lo, hi)
-
-
-@njit(cache=True, inline="always")
-def actions_of_nb(phase, lo, hi, out):
-    return actions2_nb(np.uint64(lo), np.uint64(hi), out)
 
 
 @njit(cache=True, inline="always")

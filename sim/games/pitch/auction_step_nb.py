@@ -20,9 +20,9 @@ from numba import njit
 from ...bits_nb import ZERO, bit, popcount
 from ...board_nb import ask_player_nb
 from ...kit_nb import (CH_DEALER, CH_TOTALS, DEAL_ABANDON, DEAL_AGAIN, DEAL_KEEP, KIND_RANDOM,
-                       actions1_nb, close_trick_nb, deal_attempt_stream_nb, deal_row_keys_nb,
-                       draw_nb, game_row_keys_nb, is_legal_nb, random_choice_nb, rank_and_win_nb,
-                       store_trick_nb, trace_deal_start_nb, trace_decision_nb)
+                       close_trick_nb, deal_attempt_stream_nb, deal_row_keys_nb, draw_nb,
+                       game_row_keys_nb, random_choice_nb, rank_and_win_nb, store_trick_nb,
+                       trace_deal_start_nb, trace_decision_nb)
 from ...rng_nb import shuffle_prefix
 from . import obs as O
 from .auction_rules_nb import (ALL_PASS_DEALER_FORCED, END_CAP, END_SMUDGE, END_TARGET, HAND_SIZE,
@@ -257,16 +257,6 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
 @njit(cache=True, inline="always")
 def legal_now_nb(st, hands, cfg):
     return np.int64(legal_word_nb(st, hands)), np.int64(0)
-
-
-@njit(cache=True, inline="always")
-def legal_has_nb(phase, action, lo, hi):
-    return is_legal_nb(action, lo)
-
-
-@njit(cache=True, inline="always")
-def actions_of_nb(phase, lo, hi, out):
-    return actions1_nb(np.uint64(lo), out)
 
 
 @njit(cache=True, inline="always")

@@ -16,10 +16,9 @@ from numba import njit
 
 from ...bits_nb import ONE, ZERO, popcount
 from ...board_nb import ask_player_nb
-from ...kit_nb import (CH_DEALER, CH_TOTALS, KIND_RANDOM, actions1_nb,
-                       deal_attempt_stream_nb, deal_row_keys_nb, draw_nb, game_row_keys_nb,
-                       is_legal_nb, random_choice_nb, rank_and_win_nb, trace_deal_start_nb,
-                       trace_decision_nb)
+from ...kit_nb import (CH_DEALER, CH_TOTALS, KIND_RANDOM, deal_attempt_stream_nb,
+                       deal_row_keys_nb, draw_nb, game_row_keys_nb, random_choice_nb,
+                       rank_and_win_nb, trace_deal_start_nb, trace_decision_nb)
 from ...rng_nb import shuffle_prefix
 from . import obs as O
 from .cards import N_CARDS
@@ -137,16 +136,6 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
 @njit(cache=True, inline="always")
 def legal_now_nb(st, hands, cfg):
     return np.int64(legal_word_nb(st, hands)), np.int64(0)
-
-
-@njit(cache=True, inline="always")
-def legal_has_nb(phase, action, lo, hi):
-    return is_legal_nb(action, lo)
-
-
-@njit(cache=True, inline="always")
-def actions_of_nb(phase, lo, hi, out):
-    return actions1_nb(np.uint64(lo), out)
 
 
 @njit(cache=True, inline="always")

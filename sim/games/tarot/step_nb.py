@@ -20,10 +20,9 @@ import numpy as np
 from numba import njit
 
 from ...board_nb import ask_player_nb
-from ...kit_nb import (CFG_PLAYERS, CH_DEALER, DEAL_AGAIN, DEAL_KEEP, KIND_RANDOM, actions2_nb,
-                       deal_attempt_stream_nb, deal_row_keys_nb, draw_nb, is_legal2_nb, observe2_nb,
-                       random_choice2_nb, seat_game_rows_nb, trace_deal_start_nb,
-                       trace_decision_nb)
+from ...kit_nb import (CFG_PLAYERS, CH_DEALER, DEAL_AGAIN, DEAL_KEEP, KIND_RANDOM,
+                       deal_attempt_stream_nb, deal_row_keys_nb, draw_nb, observe2_nb,
+                       random_choice2_nb, seat_game_rows_nb, trace_deal_start_nb, trace_decision_nb)
 from ...rng_nb import shuffle_prefix
 from . import obs as O
 from .cfg import CFG_DEALS, CFG_EXCHANGE, CFG_PETIT_SEC
@@ -75,11 +74,6 @@ def result_nb(st, cfg, out):
 SEAT = O.SEAT
 PHASE = O.PHASE
 OBS_SIZE = O.OBS_SIZE
-
-
-@njit(cache=True, inline="always")
-def seats_nb(cfg):
-    return cfg[CFG_PLAYERS]
 
 
 @njit(cache=True, inline="always")
@@ -163,16 +157,6 @@ def legal_now_nb(st, hands, cfg):
     """The legal set of the decision waiting: two words of action bits."""
     lo, hi = legal_set_nb(st, hands)
     return np.int64(lo), np.int64(hi)
-
-
-@njit(cache=True, inline="always")
-def legal_has_nb(phase, action, lo, hi):
-    return is_legal2_nb(action, lo, hi)
-
-
-@njit(cache=True, inline="always")
-def actions_of_nb(phase, lo, hi, out):
-    return actions2_nb(np.uint64(lo), np.uint64(hi), out)
 
 
 @njit(cache=True, inline="always")

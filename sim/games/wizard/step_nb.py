@@ -15,10 +15,9 @@ import numpy as np
 from numba import njit
 
 from ...bits_nb import bit, popcount
-from ...kit_nb import (CH_DEAL, CH_DEALER, CH_DEALS, CH_TOTALS, CH_TURNED, DEAL_KEEP,
-                       KIND_RANDOM, actions1_nb, close_trick_nb, deal_row_keys_nb, draw_nb,
-                       is_legal_nb, random_choice_nb, seat_game_rows_nb, store_trick_nb,
-                       trace_deal_start_nb, trace_decision_nb)
+from ...kit_nb import (CH_DEAL, CH_DEALER, CH_DEALS, CH_TOTALS, CH_TURNED, KIND_RANDOM,
+                       close_trick_nb, deal_row_keys_nb, draw_nb, random_choice_nb,
+                       seat_game_rows_nb, store_trick_nb, trace_deal_start_nb, trace_decision_nb)
 from ...board_nb import ask_player_nb
 from ...rng_nb import shuffle_prefix
 from . import obs as O
@@ -225,11 +224,6 @@ OBS_SIZE = O.SIZE
 
 
 @njit(cache=True, inline="always")
-def seats_nb(cfg):
-    return cfg[CFG_PLAYERS]
-
-
-@njit(cache=True, inline="always")
 def deck_size_nb(cfg):
     return cfg[CFG_DECK]
 
@@ -321,16 +315,6 @@ def legal_now_nb(pub, hands, cfg):
 
 
 @njit(cache=True, inline="always")
-def legal_has_nb(phase, action, lo, hi):
-    return is_legal_nb(action, lo)
-
-
-@njit(cache=True, inline="always")
-def actions_of_nb(phase, lo, hi, out):
-    return actions1_nb(np.uint64(lo), out)
-
-
-@njit(cache=True, inline="always")
 def observe_nb(obs, pub, hands, cfg, seat, lo, hi, draw, trusted):
     """The deciding seat's observation: the public state with its hand, legal set
     and draw. The built-in heuristic (``trusted``) is handed the state itself
@@ -360,11 +344,6 @@ def apply_action_nb(pub, hands, cfg, action):
 @njit(cache=True, inline="always")
 def deal_over_nb(pub):
     return pub[O.PHASE] == O.PHASE_PLAY and pub[O.TRICK_NO] >= pub[O.HAND_SIZE]
-
-
-@njit(cache=True, inline="always")
-def deal_verdict_nb(pub, hands, cfg, attempt):
-    return DEAL_KEEP    # every deal is played as dealt
 
 
 @njit(cache=True, inline="always")
