@@ -23,6 +23,10 @@ cards laid out before it, which the rotations' players chose, so its hands
 are the same only where those choices were (the whole pack is shuffled and
 the cards out skipped: see :func:`deal_out_nb`).
 
+A round is played by the kit's default loop (``board_nb.default_play_deal_nb``:
+decision after decision, the random player uniform over the two-word legal
+set, every other player asked through ``ask_player_nb``).
+
 The step interface on a round (replay, tests, search players): the bound
 ``to_act_nb`` … ``is_over_nb`` and ``new_state_nb``, ``start_deal_nb``
 (``dealt`` as above, ``chance`` the dealer, the round ``CH_DEAL`` = round - 1
@@ -32,10 +36,9 @@ import numpy as np
 from numba import njit
 
 from ...bits_nb import popcount
-from ...board_nb import ask_player_nb
 from ...kit_nb import (CH_DEAL, CH_DEALER, CH_TOTALS, DEAL_ABANDON, DEAL_AGAIN, DEAL_KEEP,
-                       KIND_RANDOM, deal_attempt_stream_nb, deal_row_keys_nb, draw_nb, observe2_nb,
-                       random_choice2_nb, seat_game_rows_nb, trace_deal_start_nb, trace_decision_nb)
+                       deal_attempt_stream_nb, deal_row_keys_nb, observe2_nb, seat_game_rows_nb,
+                       trace_deal_start_nb)
 from ...rng_nb import shuffle_prefix
 from . import obs as O
 from .cfg import CFG_ORPHANS, CFG_PLAYERS, CFG_ROUNDS, CFG_TRUMP_RULE
@@ -184,29 +187,6 @@ def deal_nb(st, hands, cfg, aux, board_rng, deal_rng, deck, deal_no, attempt, fi
 def trace_deal_nb(trace, st, hands, cfg, game_id, deal_no):
     trace_deal_start_nb(trace, game_id, deal_no, st[O.DEALER], -1, st[TOTALS:], cfg[CFG_PLAYERS],
                         hands[DEALT:], DEALT_SIZE)
-
-
-@njit(cache=True, inline="always")
-def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, trace):
-    """Play the round on from wherever ``st`` stands to its end (nothing for a round
-    dealt again). Every decision takes one draw from the decision stream; the
-    random player is answered right here, without an observation. Returns False
-    when a player gave an illegal action (see ``status``)."""
-    while st[O.PHASE] != O.PHASE_OVER:
-        seat = st[O.SEAT]
-        slot = lineup[seat]
-        draw = draw_nb(dec_rng)
-        lo, hi = legal_set_nb(st, hands)
-        if kinds[slot] == KIND_RANDOM:
-            action = random_choice2_nb(lo, hi, draw)
-        else:
-            action = ask_player_nb(st, hands, cfg, seat, slot, np.int64(lo), np.int64(hi), draw,
-                                   kinds, params, fns, obs, status)
-            if action < 0:
-                return False
-        trace_decision_nb(trace, seat, st[O.PHASE], action)
-        take_action_nb(st, hands, action)
-    return True
 
 
 @njit(cache=True, inline="always")
