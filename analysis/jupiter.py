@@ -45,18 +45,21 @@ from sim.games.jupiter.rules_nb import STEP_NAMES
 
 from . import balance, jupiter_plots
 from .compare import RATE, Measure
-from .common import (Lineup, contiguous_fields, share_within, square, study_dict, sum_by, tag, whole_blocks,
-                     with_mean, with_rate)
-from .stats import Scratch, combine_cubes, group_sums
+from .common import Lineup, contiguous_fields, square, study_dict, whole_blocks
+from .spec import CubeTable, Frames, Mean, Rate, Share, Table, build, drop, keys_of, positive
+from .stats import Scratch, combine_cubes
 from .words import percent, points, with_interval
 
 SCORING = balance.Scoring("victory points")
-KEYS = {
-    "trumps": ["players", "round", "trump_step", "table_decides"],
-    "bids": ["players", "round", "position", "player", "bid_kind", "exact"],
-    "claims": ["players", "player", "claim"],
-    **balance.KEYS,
+CUBE = {
+    "trumps": CubeTable(("players", "round", "trump_step", "table_decides"), ("table_cards", "redeals"),
+                        "one per round"),
+    "bids": CubeTable(("players", "round", "position", "player", "bid_kind", "exact"),
+                      ("won", "own", "points_sum", "points_sq", "miss_sum"), "one per round and seat"),
+    "claims": CubeTable(("players", "player", "claim"), ("won", "points_sum", "points_sq"),
+                        "one per round and seat"),
 }
+KEYS = keys_of({**CUBE, **balance.KEYS})
 DEAL_FIELDS = ("game", "deal", "seat", "player", "position", "trump_step", "table_decides", "table_cards",
                "bid", "locked", "tricks", "exact", "claim", "cards_won", "own_card", "points", "redeals")
 BID_KINDS = ("zero-trick card", "unlocked", "locked")
@@ -81,14 +84,12 @@ def reduce(records: dict, study) -> dict[str, pd.DataFrame]:
     per_round = {k: d[k][first] for k in ("players", "round", "trump_step", "table_decides", "table_cards",
                                           "redeals")}
     return {
-        "trumps": group_sums({k: per_round[k] for k in KEYS["trumps"]},
-                             {"table_cards": per_round["table_cards"], "redeals": per_round["redeals"]}),
-        "bids": group_sums({k: d[k] for k in KEYS["bids"]},
-                           {"won": d["cards_won"], "own": d["own_card"], "points_sum": d["points"],
-                            "points_sq": square(d["points"]), "miss_sum": miss}, scratch=scratch),
-        "claims": group_sums({k: d[k] for k in KEYS["claims"]},
-                             {"won": d["cards_won"], "points_sum": d["points"],
-                              "points_sq": square(d["points"])}, scratch=scratch),
+        "trumps": CUBE["trumps"].sums(per_round, {"table_cards": per_round["table_cards"],
+                                                  "redeals": per_round["redeals"]}),
+        "bids": CUBE["bids"].sums(d, {"won": d["cards_won"], "own": d["own_card"], "points_sum": d["points"],
+                                      "points_sq": square(d["points"]), "miss_sum": miss}, scratch=scratch),
+        "claims": CUBE["claims"].sums(d, {"won": d["cards_won"], "points_sum": d["points"],
+                                          "points_sq": square(d["points"])}, scratch=scratch),
         **balance.reduce(records["games"], study),
     }
 
@@ -106,37 +107,19 @@ def tables(cube: dict, manifest: dict) -> dict[str, pd.DataFrame]:
     rotations of a duplicate board, are treated as independent, so the intervals are
     somewhat narrow)."""
     lineup = Lineup(manifest["study"])
-    return {**trump_tables(cube), **bid_tables(cube, lineup), **balance_tables(cube, lineup)}
+    frames = Frames(cube, lineup, FRAMES)
+    return {**build(TRUMP_TABLES + BID_TABLES + POINTS_TABLES, frames),
+            **balance.tables(cube, lineup, QUESTIONS[2], SCORING)}
 
 
-def _steps(df: pd.DataFrame) -> pd.DataFrame:
-    df = df.copy()
+# -- derived frames: what the tables read beside the cube's own tables ------------------------------
+
+def _steps(cube: dict, lineup: Lineup) -> pd.DataFrame:
+    df = cube["trumps"].copy()
     df["trump_step"] = pd.Categorical([STEP_NAMES[int(s)] for s in df["trump_step"]],
                                       categories=["count", "sum", "highest", "none"])
+    df["decided"] = df["n"] * df["table_decides"]
     return df
-
-
-def trump_tables(cube: dict) -> dict[str, pd.DataFrame]:
-    """Trump odds: the stage that settled the trump, by player count and round, and how often
-    the cards left from earlier rounds decided it."""
-    q, out = QUESTIONS[0], {}
-    trumps = _steps(cube["trumps"])
-    steps = sum_by(trumps, ["players", "trump_step"], ["n"]).rename(columns={"n": "rounds"})
-    out["trump_steps"] = tag(share_within(steps, ["players"], "rounds"), q,
-                             "How the trump was settled", "terminal",
-                             "trump_step: count (most cards), sum, highest (single card) or none (no trump)")
-    by_round = sum_by(trumps, ["players", "round", "trump_step"], ["n"]).rename(columns={"n": "rounds"})
-    out["trump_steps_by_round"] = tag(share_within(by_round, ["players", "round"], "rounds"), q,
-                                      "How the trump was settled, by round", "report")
-    decided = trumps.assign(decided=trumps["n"] * trumps["table_decides"])
-    decided = sum_by(decided, ["players", "round"], ["n", "decided", "table_cards"]).rename(columns={"n": "rounds"})
-    decided["mean_table_cards"] = decided["table_cards"] / decided["rounds"]
-    out["table_decides_trump"] = tag(
-        with_rate(decided.drop(columns="table_cards"), "decided", "rounds", "decided_rate"), q,
-        "Rounds whose trump the cards left from earlier rounds decided", "report",
-        "decided: the trump differs from the one the new layouts alone would give; mean_table_cards: "
-        "colour cards beside the counters when the round began")
-    return out
 
 
 def _bids(cube: dict, lineup: Lineup) -> pd.DataFrame:
@@ -146,59 +129,73 @@ def _bids(cube: dict, lineup: Lineup) -> pd.DataFrame:
     return bids
 
 
-def _accuracy(bids: pd.DataFrame, by) -> pd.DataFrame:
-    part = sum_by(bids, by, ["n", "exact_n", "won", "miss_sum"]).rename(columns={"n": "bids", "exact_n": "exact"})
-    part = part[part["bids"] > 0]
-    part["mean_miss"] = part["miss_sum"] / part["bids"]
-    part = with_rate(part.drop(columns="miss_sum"), "exact", "bids", "exact_rate")
-    return with_rate(part, "won", "bids", "won_rate")
-
-
-def bid_tables(cube: dict, lineup: Lineup) -> dict[str, pd.DataFrame]:
-    """Bid accuracy: exact bids, locked against unlocked, the zero-trick card, by round and seat."""
-    q, out = QUESTIONS[1], {}
-    bids = _bids(cube, lineup)
-    note = ("exact: tricks taken = the bid (a zero-trick bid: no trick); won: bids that won a card; "
-            "mean_miss: mean |tricks − bid|")
-    out["bid_accuracy"] = tag(_accuracy(bids, ["strategy", "bid_kind"]), q,
-                              "Exact bids, by strategy and kind of bid", "terminal", note)
-    out["bid_accuracy_by_round"] = tag(_accuracy(bids, ["strategy", "round", "bid_kind"]), q,
-                                       "Exact bids, by round", "report", note)
-    by_seat = _accuracy(bids, ["strategy", "position", "bid_kind"])
-    by_seat.insert(2, "order", lineup.orders(by_seat["position"]))
-    out["bid_accuracy_by_seat"] = tag(by_seat, q, "Exact bids, by bidding order", "report",
-                                      note + "; position 0 bids first (the start player)")
-    kinds = sum_by(bids, ["strategy", "bid_kind"], ["n"]).rename(columns={"n": "bids"})
-    out["bid_kinds"] = tag(share_within(kinds, ["strategy"], "bids"), q, "Kinds of bid, by strategy", "report")
-    zero = bids[bids["bid_kind"] == BID_KINDS[0]]
-    zero = sum_by(zero, ["strategy", "round"], ["n", "exact_n"]).rename(columns={"n": "bids", "exact_n": "made"})
-    out["zero_trick_success"] = tag(with_rate(zero[zero["bids"] > 0], "made", "bids", "made_rate"), q,
-                                    "The zero-trick card made, by round", "report",
-                                    "made: no trick taken; the covered card is won")
-    return out
-
-
-def balance_tables(cube: dict, lineup: Lineup) -> dict[str, pd.DataFrame]:
-    """Scoring balance: victory points a round by standing at the allocation and by kind of bid,
-    and the shared tables of :mod:`analysis.balance`."""
-    q, out = QUESTIONS[2], {}
+def _claims(cube: dict, lineup: Lineup) -> pd.DataFrame:
     claims = lineup.label(cube["claims"].copy())
     claims["claim"] = pd.Categorical([CLAIM_NAMES[int(c)] for c in claims["claim"]], categories=list(CLAIM_NAMES))
-    part = sum_by(claims, ["strategy", "claim"], ["n", "won", "points_sum", "points_sq"]).rename(
-        columns={"n": "rounds"})
-    part = with_rate(part[part["rounds"] > 0], "won", "rounds", "won_rate")
-    out["points_by_claim"] = tag(with_mean(part, "rounds", "points_sum", "points_sq", "mean_points"), q,
-                                 "Victory points a round, by standing at the allocation", "report",
-                                 "claim: the seat's class at the counter of its tricks; won: rounds it won a card")
-    bids = _bids(cube, lineup)
-    part = sum_by(bids, ["strategy", "bid_kind"], ["n", "own", "points_sum", "points_sq"]).rename(
-        columns={"n": "bids"})
-    part = with_rate(part[part["bids"] > 0], "own", "bids", "own_rate")
-    out["points_by_bid_kind"] = tag(with_mean(part, "bids", "points_sum", "points_sq", "mean_points"), q,
-                                    "Victory points a round, by kind of bid", "report",
-                                    "own: rounds the seat won back its own layout card")
-    out.update(balance.tables(cube, lineup, q, SCORING))
-    return out
+    return claims
+
+
+FRAMES = {"steps": _steps, "labelled_bids": _bids, "labelled_claims": _claims}
+
+
+def _mean_per(name: str, total: str, n: str):
+    """A step: ``name`` = ``total / n``, a plain mean (no interval)."""
+    return lambda df: df.assign(**{name: df[total] / df[n]})
+
+
+# -- the tables, declared ----------------------------------------------------------------------------
+
+TRUMP_TABLES = [
+    Table("trump_steps", QUESTIONS[0], "How the trump was settled", "terminal",
+          "trump_step: count (most cards), sum, highest (single card) or none (no trump)", frame="steps",
+          by=("players", "trump_step"), counted="rounds", steps=(Share("rounds", ("players",)),)),
+    Table("trump_steps_by_round", QUESTIONS[0], "How the trump was settled, by round", "report", frame="steps",
+          by=("players", "round", "trump_step"), counted="rounds", steps=(Share("rounds", ("players", "round")),)),
+    Table("table_decides_trump", QUESTIONS[0], "Rounds whose trump the cards left from earlier rounds decided",
+          "report", "decided: the trump differs from the one the new layouts alone would give; mean_table_cards: "
+          "colour cards beside the counters when the round began", frame="steps", by=("players", "round"),
+          sums=("n", "decided", "table_cards"), counted="rounds",
+          steps=(_mean_per("mean_table_cards", "table_cards", "rounds"), drop("table_cards"),
+                 Rate("decided_rate", "decided", "rounds"))),
+]
+
+BID_NOTE = ("exact: tricks taken = the bid (a zero-trick bid: no trick); won: bids that won a card; "
+            "mean_miss: mean |tricks − bid|")
+ACCURACY = (positive("bids"), _mean_per("mean_miss", "miss_sum", "bids"), drop("miss_sum"),
+            Rate("exact_rate", "exact", "bids"), Rate("won_rate", "won", "bids"))
+
+
+def _accuracy(name: str, by, title: str, show: str = "report", note: str = BID_NOTE, **more) -> Table:
+    return Table(name, QUESTIONS[1], title, show, note, frame="labelled_bids", by=by,
+                 sums=("n", "exact_n", "won", "miss_sum"), counted="bids", rename={"exact_n": "exact"},
+                 steps=ACCURACY, **more)
+
+
+BID_TABLES = [
+    _accuracy("bid_accuracy", ("strategy", "bid_kind"), "Exact bids, by strategy and kind of bid", "terminal"),
+    _accuracy("bid_accuracy_by_round", ("strategy", "round", "bid_kind"), "Exact bids, by round"),
+    _accuracy("bid_accuracy_by_seat", ("strategy", "position", "bid_kind"), "Exact bids, by bidding order",
+              note=BID_NOTE + "; position 0 bids first (the start player)", order=True, order_at=2),
+    Table("bid_kinds", QUESTIONS[1], "Kinds of bid, by strategy", "report", frame="labelled_bids",
+          by=("strategy", "bid_kind"), counted="bids", steps=(Share("bids", ("strategy",)),)),
+    Table("zero_trick_success", QUESTIONS[1], "The zero-trick card made, by round", "report",
+          "made: no trick taken; the covered card is won", frame="labelled_bids",
+          rows=lambda b: b["bid_kind"] == BID_KINDS[0], by=("strategy", "round"), sums=("n", "exact_n"),
+          counted="bids", rename={"exact_n": "made"}, steps=(positive("bids"), Rate("made_rate", "made", "bids"))),
+]
+
+POINTS = ("points_sum", "points_sq")
+
+POINTS_TABLES = [
+    Table("points_by_claim", QUESTIONS[2], "Victory points a round, by standing at the allocation", "report",
+          "claim: the seat's class at the counter of its tricks; won: rounds it won a card",
+          frame="labelled_claims", by=("strategy", "claim"), sums=("n", "won", *POINTS), counted="rounds",
+          steps=(positive("rounds"), Rate("won_rate", "won", "rounds"), Mean("mean_points", "rounds", *POINTS))),
+    Table("points_by_bid_kind", QUESTIONS[2], "Victory points a round, by kind of bid", "report",
+          "own: rounds the seat won back its own layout card", frame="labelled_bids", by=("strategy", "bid_kind"),
+          sums=("n", "own", *POINTS), counted="bids",
+          steps=(positive("bids"), Rate("own_rate", "own", "bids"), Mean("mean_points", "bids", *POINTS))),
+]
 
 
 # -- plain-language summary ----------------------------------------------------------------
