@@ -54,6 +54,7 @@ Auction) are left out of its report.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 import pandas as pd
@@ -62,25 +63,26 @@ from sim.games.pitch.cards import HIGH_JOKER, LOW_JOKER, RANK_JACK, SAME_COLOUR
 
 from . import balance, pitch_plots, pitch_summary
 from .compare import DEALS_PER_GAME, RATE, Measure
-from .common import (Lineup, add_moments, contiguous_fields, share_within, square, study_dict,
-                     sum_by, tag, whole_blocks, with_mean, with_rate)
-from .spec import length_summary, made_rate
-from .stats import Scratch, combine_cubes, empty_frame, group_sums
+from .common import Lineup, add_moments, contiguous_fields, square, study_dict, sum_by, tag, whole_blocks
+from .spec import CubeTable, Frames, Mean, Rate, Share, Table, build, keys_of, labelled, length_summary, mean_of, positive
+from .stats import Scratch, combine_cubes, empty_frame
 
 N_SEATS = 4
 SCORING = {"auction": balance.Scoring("settlement"), "ten_point": balance.Scoring("game score")}
-KEYS = {
-    "contracts": ["contract", "position", "player", "forced", "made", "points"],
-    "bids": ["position", "player", "bid"],
-    "positions": ["position", "player", "role"],
-    "bidder_trumps": ["player", "contract", "trumps_dealt", "made"],
-    "point_winners": ["player", "point", "contract", "winner"],
-    "trump_cards": ["player", "card", "holder", "made"],
-    "burned": ["burned", "burned_points"],
-    "game_ends": ["end", "deals"],
-    "setbacks": ["player", "setbacks"],
-    **balance.KEYS,
+CUBE = {
+    "contracts": CubeTable(("contract", "position", "player", "forced", "made", "points"), ("redeals",),
+                           "one per deal"),
+    "bids": CubeTable(("position", "player", "bid"), rows="one per deal and seat"),
+    "positions": CubeTable(("position", "player", "role"), ("points_sum", "points_sq", "score_sum", "score_sq"),
+                           "one per deal and seat"),
+    "bidder_trumps": CubeTable(("player", "contract", "trumps_dealt", "made"), rows="one per deal"),
+    "point_winners": CubeTable(("player", "point", "contract", "winner"), rows="one per deal and point (Auction)"),
+    "trump_cards": CubeTable(("player", "card", "holder", "made"), rows="one per deal and card"),
+    "burned": CubeTable(("burned", "burned_points"), rows="one per deal"),
+    "game_ends": CubeTable(("end", "deals"), ("redeals",), "one per game"),
+    "setbacks": CubeTable(("player", "setbacks"), rows="one per game and seat"),
 }
+KEYS = keys_of({**CUBE, **balance.KEYS})
 DEAL_FIELDS = ("game", "deal", "seat", "player", "position", "team", "hand", "bid", "bidder", "contract", "forced",
                "trump", "trumps_dealt", "high", "low", "jack", "game_point", "points", "burned", "burned_points",
                "made", "score", "redeals")
@@ -122,15 +124,15 @@ def reduce(records: dict, study) -> dict[str, pd.DataFrame]:
     burned = {"burned": d["burned"].reshape(-1, N_SEATS).astype(np.int64).sum(axis=1),
               "burned_points": d["burned_points"].reshape(-1, N_SEATS).astype(np.int64).sum(axis=1)}
     return {
-        "contracts": group_sums({k: per_deal[k] for k in KEYS["contracts"]}, {"redeals": per_deal["redeals"]}),
-        "bids": group_sums({k: d[k] for k in KEYS["bids"]}, scratch=scratch),
-        "positions": group_sums({"position": d["position"], "player": d["player"], "role": role},
-                                {"points_sum": points, "points_sq": square(points), "score_sum": d["score"],
-                                 "score_sq": square(d["score"])}, scratch=scratch),
-        "bidder_trumps": group_sums({k: per_deal[k] for k in KEYS["bidder_trumps"]}),
+        "contracts": CUBE["contracts"].sums(per_deal, {"redeals": per_deal["redeals"]}),
+        "bids": CUBE["bids"].sums(d, scratch=scratch),
+        "positions": CUBE["positions"].sums({**d, "role": role},
+                                           {"points_sum": points, "points_sq": square(points), "score_sum": d["score"],
+                                            "score_sq": square(d["score"])}, scratch=scratch),
+        "bidder_trumps": CUBE["bidder_trumps"].sums(per_deal),
         "point_winners": (empty_frame(KEYS["point_winners"], ["n"]) if ten_point else _point_winners(d, b)),
         "trump_cards": _trump_cards(d, first, bidder, per_deal, ten_point),
-        "burned": group_sums(burned),
+        "burned": CUBE["burned"].sums(burned),
         **_game_tables(records["games"]),
         **balance.reduce(records["games"], study),
     }
@@ -143,7 +145,7 @@ def _point_winners(d: dict, b: np.ndarray) -> pd.DataFrame:
         value = d[col][b]
         winner = np.where(value == -1, 2, np.where(value == 1, 0, 1))
         parts.append((d["player"][b], np.full(len(b), point), d["contract"][b], winner))
-    return group_sums({k: np.concatenate(x) for k, x in zip(KEYS["point_winners"], zip(*parts))})
+    return CUBE["point_winners"].sums({k: np.concatenate(x) for k, x in zip(KEYS["point_winners"], zip(*parts))})
 
 
 def _trump_cards(d: dict, first: np.ndarray, bidder: np.ndarray, per_deal: dict, ten_point: bool) -> pd.DataFrame:
@@ -164,14 +166,14 @@ def _trump_cards(d: dict, first: np.ndarray, bidder: np.ndarray, per_deal: dict,
         keys["card"].append(np.full(len(first), index))
         keys["holder"].append(np.where(anyone, role, 3))
         keys["made"].append(per_deal["made"])
-    return group_sums({k: np.concatenate(v) for k, v in keys.items()})
+    return CUBE["trump_cards"].sums({k: np.concatenate(v) for k, v in keys.items()})
 
 
 def _game_tables(games: np.ndarray) -> dict[str, pd.DataFrame]:
     g = whole_blocks(contiguous_fields(games, GAME_FIELDS), ("game",), N_SEATS)
     once = {k: g[k][::N_SEATS] for k in ("end", "deals", "redeals")}
-    return {"game_ends": group_sums({"end": once["end"], "deals": once["deals"]}, {"redeals": once["redeals"]}),
-            "setbacks": group_sums({"player": g["player"], "setbacks": g["setbacks"]})}
+    return {"game_ends": CUBE["game_ends"].sums(once, {"redeals": once["redeals"]}),
+            "setbacks": CUBE["setbacks"].sums(g)}
 
 
 def combine(cubes) -> dict[str, pd.DataFrame]:
@@ -188,158 +190,173 @@ def tables(cube: dict, manifest: dict) -> dict[str, pd.DataFrame]:
     somewhat narrow)."""
     lineup = Lineup(manifest["study"])
     variant = variant_of(manifest["study"])
-    return {**bid_tables(cube, lineup, variant), **trump_tables(cube, lineup, variant),
-            **balance_tables(cube, lineup, variant)}
+    frames = Frames(cube, lineup, _frames(variant))
+    bids, trumps, deals, games = declared(variant)
+    return {**build(bids + trumps + deals, frames), **game_length_summary(cube), **build(games, frames),
+            **balance.tables(cube, lineup, QUESTIONS[2], SCORING[variant])}
 
 
-_success = made_rate
-
+# -- derived frames: what the tables read beside the cube's own tables ------------------------------
 
 def _contracts(cube: dict, lineup: Lineup) -> pd.DataFrame:
-    return add_moments(lineup.label(cube["contracts"].copy()), "points")
+    deals = add_moments(lineup.label(cube["contracts"].copy()), "points")
+    deals["made_n"] = deals["n"] * deals["made"]
+    deals["bidding"] = np.where(deals["forced"] == 1, "forced on the dealer", "won")
+    return deals
 
 
-def bid_tables(cube: dict, lineup: Lineup, variant: str) -> dict[str, pd.DataFrame]:
-    """Bid accuracy: bids made by contract, position and strategy; points taken against the bid;
-    bids forced on the dealer; Auction's smudges."""
-    q, out = QUESTIONS[0], {}
-    side = "the pitcher" if variant == "auction" else "the bidding team"
-    deals = _contracts(cube, lineup)
-    success = _success(deals, ["strategy", "contract"], ["points_x", "points_xx"])
-    out["contract_success"] = tag(with_mean(success, "deals", "points_x", "points_xx", "mean_points"), q,
-                                  "Bids made, by strategy and contract", "terminal",
-                                  f"strategy: the bidder's; mean_points: points {side} took in the deal")
-    by_position = _success(deals, ["strategy", "position", "contract"])
-    by_position.insert(2, "order", lineup.orders(by_position["position"]))
-    out["contract_success_by_position"] = tag(by_position, q,
-                                              "Bids made, by strategy, the bidder's position and contract", "report",
-                                              "position 0 bids first, 3 is the dealer (who bids last)")
-    points = sum_by(deals, ["contract", "points"], ["n"]).rename(columns={"n": "deals"})
-    out["points_by_contract"] = tag(share_within(points, ["contract"], "deals"), q,
-                                    "Points taken by the bidding side, by contract", "csv",
-                                    f"points: taken by {side}; share: of the contract's deals")
-    forced = _success(deals.assign(bidding=np.where(deals["forced"] == 1, "forced on the dealer", "won")),
-                      ["strategy", "bidding"], ["points_x", "points_xx"])
-    forced = with_mean(share_within(forced, ["strategy"], "deals"), "deals", "points_x", "points_xx",
-                       "mean_points")
-    out["forced_bids"] = tag(forced, q, "Bids forced on the dealer and bids won in the bidding", "report",
-                             "forced on the dealer: every other player passed and the dealer had to bid; "
-                             "share: of the strategy's contracts")
-    bids = lineup.label(cube["bids"].copy())
-    bids = sum_by(bids, ["strategy", "position", "bid"], ["n"]).rename(columns={"n": "hands"})
-    bids.insert(2, "order", lineup.orders(bids["position"]))
-    out["bids_by_position"] = tag(share_within(bids, ["strategy", "position"], "hands"), q,
-                                  "Bids, by strategy and position", "csv",
-                                  "bid 0: pass; hands: hands of played deals")
-    if variant == "auction":
-        smudge = deals[deals["contract"] == SMUDGE]
-        smudge = _success(smudge, ["strategy"]).rename(columns={"deals": "attempts"})
-        out["smudges"] = tag(smudge, q, "Smudges (bids of 4) tried and made, by strategy", "report",
-                             "made: all four points taken; a smudge made wins the game at once "
-                             "unless the pitcher was in the hole")
-    return out
+def _named(name: str, **names) -> Callable[[dict, Lineup], pd.DataFrame]:
+    """A derived frame: cube table ``name`` with the lineup's labels, the columns of ``names``
+    (column → its names, by code) as categories, and ``made_n`` (deals made) when it has ``made``."""
+    def frame(cube: dict, lineup: Lineup) -> pd.DataFrame:
+        df = lineup.label(cube[name].copy())
+        for column, words in names.items():
+            df[column] = pd.Categorical([words[int(c)] for c in df[column]], categories=list(words))
+        if "made" in df:
+            df["made_n"] = df["n"] * df["made"]
+        return df
+    return frame
 
 
-def trump_tables(cube: dict, lineup: Lineup, variant: str) -> dict[str, pd.DataFrame]:
-    """Trump odds: the points in play, who holds the key trumps, the bidder's trumps and the bid,
-    Ten-point's burned points."""
-    q, out = QUESTIONS[1], {}
-    if variant == "auction":
-        out["points_in_play"] = tag(_points_in_play(cube["point_winners"]), q,
-                                    "The four points: in play, won by the pitcher", "terminal",
-                                    "in_play: High and Low always; the Jack when dealt; Game unless tied; "
-                                    "to_pitcher: points the pitcher won, pitcher_rate of those in play")
-        winners = lineup.label(cube["point_winners"].copy())
-        winners["point"] = pd.Categorical([POINT_NAMES[int(p)] for p in winners["point"]], categories=POINT_NAMES)
-        winners["winner"] = pd.Categorical([WINNER_NAMES[int(w)] for w in winners["winner"]],
-                                           categories=WINNER_NAMES)
-        winners = sum_by(winners, ["strategy", "point", "contract", "winner"], ["n"]).rename(columns={"n": "deals"})
-        out["point_winners"] = tag(share_within(winners, ["strategy", "point", "contract"], "deals"), q,
-                                   "Who won each point, by the pitcher's strategy and contract", "csv",
-                                   "nobody: the Jack not dealt, or Game tied")
-    holders = HOLDER_NAMES[variant]
-    cards = lineup.label(cube["trump_cards"].copy())
-    cards["card"] = pd.Categorical([CARD_NAMES[int(c)] for c in cards["card"]], categories=CARD_NAMES)
-    cards["holder"] = pd.Categorical([holders[int(h)] for h in cards["holder"]], categories=holders)
-    cards = _success(cards, ["strategy", "card", "holder"])
-    out["trump_card_holders"] = tag(share_within(cards, ["strategy", "card"], "deals"), q,
-                                    "Who was dealt the key trumps, by the bidder's strategy", "report",
-                                    "as dealt; share: of the strategy's contracts; made_rate: bids made when the "
-                                    "card was there"
-                                    + ("; the bidder takes the stock's trumps after the refill"
-                                       if variant == "ten_point" else ""))
-    trumps = lineup.label(cube["bidder_trumps"].copy())
-    out["made_by_trumps"] = tag(_success(trumps, ["strategy", "contract", "trumps_dealt"]), q,
-                                "Bids made, by the bidder's trumps as dealt", "report",
-                                "trumps_dealt: trumps in the bidder's hand as dealt"
-                                + (" (the 16 trumps with the Jick and the jokers)" if variant == "ten_point"
-                                   else " (the suit of his first card)"))
-    moments = sum_by(add_moments(trumps, "trumps_dealt"), ["strategy", "contract"],
-                     ["n", "trumps_dealt_x", "trumps_dealt_xx"]).rename(columns={"n": "deals"})
-    out["bidder_trumps_by_contract"] = tag(
-        with_mean(moments[moments["deals"] > 0], "deals", "trumps_dealt_x", "trumps_dealt_xx", "mean_trumps_dealt"),
-        q, "The bidder's trumps as dealt, by contract", "report")
-    if variant == "ten_point":
-        burned = sum_by(cube["burned"], ["burned", "burned_points"], ["n"]).rename(columns={"n": "deals"})
-        out["burned_points"] = tag(share_within(burned, [], "deals"), q, "Trumps and points burned in a deal",
-                                   "report", "burned: trumps discarded face up by players left with more than 6 "
-                                   "(non-point trumps first); burned_points: the points on them, which score "
-                                   "for nobody")
-    return out
+def _points_in_play(cube: dict, lineup: Lineup) -> pd.DataFrame:
+    winners = cube["point_winners"]
+    return pd.DataFrame({"point": pd.Categorical([POINT_NAMES[int(p)] for p in winners["point"]],
+                                                 categories=POINT_NAMES),
+                         "n": winners["n"], "in_play": winners["n"].where(winners["winner"] < 2, 0),
+                         "to_pitcher": winners["n"].where(winners["winner"] == 0, 0)})
 
 
-def _points_in_play(winners: pd.DataFrame) -> pd.DataFrame:
-    rows = []
-    for point, name in enumerate(POINT_NAMES):
-        part = winners[winners["point"] == point]
-        deals = int(part["n"].sum())
-        in_play = int(part.loc[part["winner"] < 2, "n"].sum())
-        rows.append({"point": name, "deals": deals, "in_play": in_play,
-                     "to_pitcher": int(part.loc[part["winner"] == 0, "n"].sum())})
-    frame = pd.DataFrame(rows, columns=["point", "deals", "in_play", "to_pitcher"])
-    frame = with_rate(frame[frame["deals"] > 0], "in_play", "deals", "in_play_rate")
-    return with_rate(frame, "to_pitcher", "in_play", "pitcher_rate")
+def _game_ends(cube: dict, lineup: Lineup) -> pd.DataFrame:
+    ends = cube["game_ends"]
+    return ends.assign(how=[END_NAMES.get(int(e), f"end {e}") for e in ends["end"]])
 
 
-def balance_tables(cube: dict, lineup: Lineup, variant: str) -> dict[str, pd.DataFrame]:
-    """Scoring balance: per deal by position (the dealer's advantage), game length and how games
-    ended, and the shared tables of :mod:`analysis.balance`."""
-    q, out = QUESTIONS[2], {}
-    score = "its score change" if variant == "auction" else "its team's score change"
-    pos = cube["positions"].assign(bidder_n=lambda t: np.where(t["role"] == 0, t["n"], 0))
-    pos = sum_by(pos, ["position"], ["n", "bidder_n", "points_sum", "points_sq", "score_sum", "score_sq"])
-    pos = pos.rename(columns={"n": "hands", "bidder_n": "bidder"})
-    pos.insert(1, "order", lineup.orders(pos["position"]))
-    pos = with_rate(pos, "bidder", "hands", "bidder_rate")
-    pos = with_mean(pos, "hands", "points_sum", "points_sq", "mean_points")
-    out["deals_by_position"] = tag(with_mean(pos, "hands", "score_sum", "score_sq", "mean_score"), q,
-                                   "Per deal by position: the bidding won, points taken, score", "terminal",
-                                   f"bidder: deals the seat won the bidding; mean_points: points the seat "
-                                   f"took; mean_score: {score} per deal; position 3 is the dealer")
-    roles = lineup.label(cube["positions"].copy())
-    roles["role"] = pd.Categorical([ROLE_NAMES[int(r)] for r in roles["role"]], categories=ROLE_NAMES)
-    roles = sum_by(roles, ["strategy", "role"], ["n", "score_sum", "score_sq"]).rename(columns={"n": "hands"})
-    out["score_by_role"] = tag(with_mean(roles[roles["hands"] > 0], "hands", "score_sum", "score_sq", "mean_score"),
-                               q, "Score change per deal, by strategy and role", "report",
-                               f"mean_score: {score} per deal")
+def _frames(variant: str) -> dict:
+    return {"contracts": _contracts, "labelled_bids": labelled("bids"), "points_in_play": _points_in_play,
+            "point_winners": _named("point_winners", point=POINT_NAMES, winner=WINNER_NAMES),
+            "trump_cards": _named("trump_cards", card=CARD_NAMES, holder=HOLDER_NAMES[variant]),
+            "bidder_trumps": _named("bidder_trumps"), "bidder_trumps_moments": labelled("bidder_trumps", "trumps_dealt"),
+            "bidders": lambda cube, lineup: cube["positions"].assign(
+                bidder_n=lambda t: np.where(t["role"] == 0, t["n"], 0)),
+            "roles": _named("positions", role=ROLE_NAMES), "game_ends": _game_ends,
+            "setbacks": labelled("setbacks", "setbacks")}
+
+
+def game_length_summary(cube: dict) -> dict[str, pd.DataFrame]:
+    """Deals per game: the mean with its interval, the quantiles, the redeals per game."""
     ends = cube["game_ends"]
     length = sum_by(ends, ["deals"], ["n"]).rename(columns={"n": "games"})
-    out["game_length"] = tag(share_within(length, [], "games"), q, "Deals per game (distribution)", "csv")
     redeals = {"redeals_per_game": lambda n: float(ends["redeals"].sum()) / n}
-    out["game_length_summary"] = tag(length_summary(length, redeals), q, "Deals per game", "terminal",
-                                     "redeals: deals dealt again because every player passed (all_pass=redeal)")
-    kinds = sum_by(ends, ["end"], ["n"]).rename(columns={"n": "games"})
-    kinds.insert(1, "how", [END_NAMES.get(int(e), f"end {e}") for e in kinds["end"]])
-    out["game_ends"] = tag(share_within(kinds, [], "games"), q, "How games ended", "report")
-    if variant == "auction":
-        setbacks = add_moments(lineup.label(cube["setbacks"].copy()), "setbacks")
-        setbacks = sum_by(setbacks, ["strategy"], ["n", "setbacks_x", "setbacks_xx"]).rename(columns={"n": "games"})
-        out["setbacks_by_strategy"] = tag(
-            with_mean(setbacks[setbacks["games"] > 0], "games", "setbacks_x", "setbacks_xx", "mean_setbacks"), q,
-            "Times a player was set back in a game", "report",
-            "with settle_setbacks=yes the winner also receives 1 from each player for every setback")
-    out.update(balance.tables(cube, lineup, q, SCORING[variant]))
-    return out
+    return {"game_length_summary": tag(length_summary(length, redeals), QUESTIONS[2], "Deals per game", "terminal",
+                                       "redeals: deals dealt again because every player passed (all_pass=redeal)")}
+
+
+# -- the tables, declared ----------------------------------------------------------------------------
+
+MADE = (positive("deals"), Rate("made_rate", "made", "deals"))
+POINTS = mean_of("points", "deals")
+
+
+def _made(name: str, title: str, show: str, note: str = "", by=(), frame: str = "contracts", sums=(),
+          steps=(), **more) -> Table:
+    """A table of bids made (:func:`analysis.spec.made_rate`'s columns) by ``by``, then ``steps``."""
+    return Table(name, QUESTIONS[0], title, show, note, frame=frame, by=by, sums=("n", "made_n", *sums),
+                 counted="deals", rename={"made_n": "made"}, steps=(*MADE, *steps), **more)
+
+
+def declared(variant: str) -> tuple[list, list, list, list]:
+    """The tables of a run of ``variant``: bid accuracy, trump odds, the scoring balance of a deal
+    and of a game (the game-length summary goes between the last two)."""
+    auction, ten_point = variant == "auction", variant == "ten_point"
+    side = "the pitcher" if auction else "the bidding team"
+    score = "its score change" if auction else "its team's score change"
+    q = QUESTIONS[0]
+    bids = [
+        _made("contract_success", "Bids made, by strategy and contract", "terminal",
+              f"strategy: the bidder's; mean_points: points {side} took in the deal", ("strategy", "contract"),
+              sums=("points_x", "points_xx"), steps=(POINTS,)),
+        _made("contract_success_by_position", "Bids made, by strategy, the bidder's position and contract",
+              "report", "position 0 bids first, 3 is the dealer (who bids last)",
+              ("strategy", "position", "contract"), order=True, order_at=2),
+        Table("points_by_contract", q, "Points taken by the bidding side, by contract", "csv",
+              f"points: taken by {side}; share: of the contract's deals", frame="contracts",
+              by=("contract", "points"), counted="deals", steps=(Share("deals", ("contract",)),)),
+        _made("forced_bids", "Bids forced on the dealer and bids won in the bidding", "report",
+              "forced on the dealer: every other player passed and the dealer had to bid; "
+              "share: of the strategy's contracts", ("strategy", "bidding"), sums=("points_x", "points_xx"),
+              steps=(Share("deals", ("strategy",)), POINTS)),
+        Table("bids_by_position", q, "Bids, by strategy and position", "csv",
+              "bid 0: pass; hands: hands of played deals", frame="labelled_bids", by=("strategy", "position", "bid"),
+              counted="hands", steps=(Share("hands", ("strategy", "position")),), order=True, order_at=2),
+    ]
+    if auction:
+        bids.append(Table("smudges", q, "Smudges (bids of 4) tried and made, by strategy", "report",
+                          "made: all four points taken; a smudge made wins the game at once "
+                          "unless the pitcher was in the hole", frame="contracts",
+                          rows=lambda t: t["contract"] == SMUDGE, by=("strategy",), sums=("n", "made_n"),
+                          counted="attempts", rename={"made_n": "made"},
+                          steps=(positive("attempts"), Rate("made_rate", "made", "attempts"))))
+    q = QUESTIONS[1]
+    trumps = [
+        Table("points_in_play", q, "The four points: in play, won by the pitcher", "terminal",
+              "in_play: High and Low always; the Jack when dealt; Game unless tied; "
+              "to_pitcher: points the pitcher won, pitcher_rate of those in play", frame="points_in_play",
+              by=("point",), sums=("n", "in_play", "to_pitcher"), counted="deals",
+              steps=(positive("deals"), Rate("in_play_rate", "in_play", "deals"),
+                     Rate("pitcher_rate", "to_pitcher", "in_play"))),
+        Table("point_winners", q, "Who won each point, by the pitcher's strategy and contract", "csv",
+              "nobody: the Jack not dealt, or Game tied", frame="point_winners",
+              by=("strategy", "point", "contract", "winner"), counted="deals",
+              steps=(Share("deals", ("strategy", "point", "contract")),)),
+    ] if auction else []
+    trumps += [
+        Table("trump_card_holders", q, "Who was dealt the key trumps, by the bidder's strategy", "report",
+              "as dealt; share: of the strategy's contracts; made_rate: bids made when the card was there"
+              + ("; the bidder takes the stock's trumps after the refill" if ten_point else ""),
+              frame="trump_cards", by=("strategy", "card", "holder"), sums=("n", "made_n"), counted="deals",
+              rename={"made_n": "made"}, steps=(*MADE, Share("deals", ("strategy", "card")))),
+        Table("made_by_trumps", q, "Bids made, by the bidder's trumps as dealt", "report",
+              "trumps_dealt: trumps in the bidder's hand as dealt"
+              + (" (the 16 trumps with the Jick and the jokers)" if ten_point else " (the suit of his first card)"),
+              frame="bidder_trumps", by=("strategy", "contract", "trumps_dealt"), sums=("n", "made_n"),
+              counted="deals", rename={"made_n": "made"}, steps=MADE),
+        Table("bidder_trumps_by_contract", q, "The bidder's trumps as dealt, by contract", "report",
+              frame="bidder_trumps_moments", by=("strategy", "contract"),
+              sums=("n", "trumps_dealt_x", "trumps_dealt_xx"), counted="deals",
+              steps=(positive("deals"), mean_of("trumps_dealt", "deals"))),
+    ]
+    if ten_point:
+        trumps.append(Table("burned_points", q, "Trumps and points burned in a deal", "report",
+                            "burned: trumps discarded face up by players left with more than 6 "
+                            "(non-point trumps first); burned_points: the points on them, which score for nobody",
+                            frame="burned", by=("burned", "burned_points"), counted="deals",
+                            steps=(Share("deals"),)))
+    q = QUESTIONS[2]
+    deals = [
+        Table("deals_by_position", q, "Per deal by position: the bidding won, points taken, score", "terminal",
+              f"bidder: deals the seat won the bidding; mean_points: points the seat took; mean_score: {score} "
+              "per deal; position 3 is the dealer", frame="bidders", by=("position",),
+              sums=("n", "bidder_n", "points_sum", "points_sq", "score_sum", "score_sq"), counted="hands",
+              rename={"bidder_n": "bidder"},
+              steps=(Rate("bidder_rate", "bidder", "hands"), Mean("mean_points", "hands", "points_sum", "points_sq"),
+                     Mean("mean_score", "hands", "score_sum", "score_sq")), order=True),
+        Table("score_by_role", q, "Score change per deal, by strategy and role", "report",
+              f"mean_score: {score} per deal", frame="roles", by=("strategy", "role"),
+              sums=("n", "score_sum", "score_sq"), counted="hands",
+              steps=(positive("hands"), Mean("mean_score", "hands", "score_sum", "score_sq"))),
+        Table("game_length", q, "Deals per game (distribution)", "csv", frame="game_ends", by=("deals",),
+              counted="games", steps=(Share("games"),)),
+    ]
+    games = [
+        Table("game_ends", q, "How games ended", "report", frame="game_ends", by=("end", "how"), counted="games",
+              steps=(Share("games"),)),
+    ]
+    if auction:
+        games.append(Table("setbacks_by_strategy", q, "Times a player was set back in a game", "report",
+                           "with settle_setbacks=yes the winner also receives 1 from each player for every setback",
+                           frame="setbacks", by=("strategy",), sums=("n", "setbacks_x", "setbacks_xx"),
+                           counted="games", steps=(positive("games"), mean_of("setbacks", "games"))))
+    return bids, trumps, deals, games
 
 
 # -- compared on common deals -------------------------------------------------------------------
