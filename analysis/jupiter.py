@@ -31,7 +31,8 @@ Cube tables (keys → values, all int64):
              the scoring-balance tables every game shares: see :mod:`analysis.balance`
 
 ``player`` is the lineup slot. A run has one player count; ``players`` is a
-key so that the tables of several runs line up.
+key so that the tables of several runs line up. The cube and the report's
+tables are declared (:mod:`analysis.spec`).
 """
 from __future__ import annotations
 

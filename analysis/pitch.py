@@ -50,6 +50,10 @@ Cube tables (keys → values, all int64):
 ``player`` is the lineup slot. A run has one variant: the tables of the
 other game's points (``point_winners`` in Ten-point, the Jick and jokers in
 Auction) are left out of its report.
+
+The cube and the report's tables are declared (:mod:`analysis.spec`): the
+tables of a variant by :func:`declared` (their notes name the pitcher or the
+bidding team); only the game-length summary is a function of its own.
 """
 from __future__ import annotations
 
@@ -64,7 +68,8 @@ from sim.games.pitch.cards import HIGH_JOKER, LOW_JOKER, RANK_JACK, SAME_COLOUR
 from . import balance, pitch_plots, pitch_summary
 from .compare import DEALS_PER_GAME, RATE, Measure
 from .common import Lineup, add_moments, contiguous_fields, square, study_dict, sum_by, tag, whole_blocks
-from .spec import CubeTable, Frames, Mean, Rate, Share, Table, build, keys_of, labelled, length_summary, mean_of, positive
+from .spec import (CubeTable, Frames, Mean, Rate, Share, Table, build, keys_of, labelled, length_summary, mean_of,
+                   positive)
 from .stats import Scratch, combine_cubes, empty_frame
 
 N_SEATS = 4
@@ -235,7 +240,8 @@ def _frames(variant: str) -> dict:
     return {"contracts": _contracts, "labelled_bids": labelled("bids"), "points_in_play": _points_in_play,
             "point_winners": _named("point_winners", point=POINT_NAMES, winner=WINNER_NAMES),
             "trump_cards": _named("trump_cards", card=CARD_NAMES, holder=HOLDER_NAMES[variant]),
-            "bidder_trumps": _named("bidder_trumps"), "bidder_trumps_moments": labelled("bidder_trumps", "trumps_dealt"),
+            "bidder_trumps": _named("bidder_trumps"),
+            "bidder_trumps_moments": labelled("bidder_trumps", "trumps_dealt"),
             "bidders": lambda cube, lineup: cube["positions"].assign(
                 bidder_n=lambda t: np.where(t["role"] == 0, t["n"], 0)),
             "roles": _named("positions", role=ROLE_NAMES), "game_ends": _game_ends,
