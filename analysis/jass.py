@@ -5,7 +5,12 @@ and :func:`plots`, as for every game (see ``analysis/wizard.py``): a *cube*
 is a dict of small DataFrames of integer counts and sums per group, and the
 cubes of different chunks add up. The two variants answer different
 questions, so they reduce to different cube tables; the study's ``variant``
-says which (``combine`` adds whatever tables the cubes hold). The plots are
+says which (``combine`` adds whatever tables the cubes hold). The cube
+tables are declared here (``SHARED_CUBE``, ``SCHIEBER_CUBE``,
+``DIFFERENZLER_CUBE``: :class:`analysis.spec.CubeTable`); the tables are
+built by :mod:`analysis.jass_tables` (Differenzler's declared in
+:mod:`analysis.jass_differenzler`), the summary written by
+:mod:`analysis.jass_summary`. The plots are
 drawn by :mod:`analysis.jass_plots`, the scoring balance (tables, summary,
 plots) by :mod:`analysis.balance`; what every game's analysis shares is in
 :mod:`analysis.common`, what the Jass tables and plots both use in
@@ -70,26 +75,37 @@ from .compare import DEALS_PER_GAME, RATE, Measure
 from .common import contiguous_fields, square, study_dict, whole_blocks
 from .jass_tables import mode_labels, tables        # noqa: F401  (the runner calls jass.tables; mode_labels is public)
 from .jass_terms import HALF, N_SEATS, N_SUIT_MODES, QUESTIONS, variant_of     # noqa: F401  (QUESTIONS: per variant)
-from .stats import Scratch, combine_cubes, group_sums
+from .spec import CubeTable, keys_of
+from .stats import Scratch, combine_cubes
 
-SHARED_KEYS = {
-    **balance.KEYS,
-    "game_ends": ["end", "deals", "extra_deals", "claim_player"],
+SHARED_CUBE = {"game_ends": CubeTable(("end", "deals", "extra_deals", "claim_player"), rows="one per game")}
+SCHIEBER_CUBE = {
+    "s_deals": CubeTable(("complete", "mode", "multiplier", "pushed", "first_player", "chooser_player"),
+                         ("decl_points_sum", "decl_points_sq", "def_points_sum", "def_points_sq", "decl_counted_sum",
+                          "decl_counted_sq", "def_counted_sum", "def_counted_sq", "deal_counted_sum",
+                          "deal_counted_sq", "margin_sum", "margin_sq", "over_half", "outscored", "decl_match",
+                          "def_match"), "one per deal"),
+    "s_team_trumps": CubeTable(("pushed", "chooser_trumps", "team_trumps"), ("points_sum", "points_sq", "over_half"),
+                               "one per complete deal of a trump suit"),
+    "s_seats": CubeTable(("complete", "suit_mode", "position", "seat", "player", "role", "trumps_held"),
+                         ("points_sum", "points_sq", "tricks_sum", "tricks_sq", "last_trick"), "one per deal and seat"),
+    "s_weis": CubeTable(("suit_mode", "position", "player", "weis_held", "declared", "scored", "stoeck"),
+                        ("declared_sum", "scored_sum", "scored_sq"), "one per deal and seat"),
+    "s_team_weis": CubeTable(("complete", "declaring", "weis", "stoeck"), rows="one per deal and team"),
 }
-SCHIEBER_KEYS = {
-    "s_deals": ["complete", "mode", "multiplier", "pushed", "first_player", "chooser_player"],
-    "s_team_trumps": ["pushed", "chooser_trumps", "team_trumps"],
-    "s_seats": ["complete", "suit_mode", "position", "seat", "player", "role", "trumps_held"],
-    "s_weis": ["suit_mode", "position", "player", "weis_held", "declared", "scored", "stoeck"],
-    "s_team_weis": ["complete", "declaring", "weis", "stoeck"],
+DIFFERENZLER_CUBE = {
+    "d_seats": CubeTable(("extra", "position", "seat", "player"),
+                         ("penalty_sum", "penalty_sq", "miss_sum", "miss_sq", "points_sum", "points_sq",
+                          "prediction_sum", "prediction_sq", "exact"), "one per deal and seat"),
+    "d_predictions": CubeTable(("player", "prediction"), ("points_sum", "points_sq"), "one per deal and seat"),
+    "d_miss": CubeTable(("player", "miss"), rows="one per deal and seat"),
+    "d_trumps": CubeTable(("position", "player", "trumps_held"),
+                          ("points_sum", "points_sq", "prediction_sum", "prediction_sq"), "one per deal and seat"),
+    "d_turned": CubeTable(("mode", "trump_rank"), rows="one per board and deal"),
 }
-DIFFERENZLER_KEYS = {
-    "d_seats": ["extra", "position", "seat", "player"],
-    "d_predictions": ["player", "prediction"],
-    "d_miss": ["player", "miss"],
-    "d_trumps": ["position", "player", "trumps_held"],
-    "d_turned": ["mode", "trump_rank"],
-}
+SHARED_KEYS = keys_of({**balance.KEYS, **SHARED_CUBE})
+SCHIEBER_KEYS = keys_of(SCHIEBER_CUBE)
+DIFFERENZLER_KEYS = keys_of(DIFFERENZLER_CUBE)
 KEYS = {**SHARED_KEYS, **SCHIEBER_KEYS, **DIFFERENZLER_KEYS}
 
 GAME_FIELDS = ("game", "seat", "player", "end", "claim_seat", "deals", "extra_deals")
@@ -134,7 +150,7 @@ def _game_cube(g: dict, study: dict) -> dict[str, pd.DataFrame]:
     players = _by_seat(g["player"])
     claim = once["claim_seat"].astype(np.int64)
     once["claim_player"] = np.where(claim >= 0, players[np.arange(len(claim)), np.maximum(claim, 0)], -1)
-    return {"game_ends": group_sums({k: once[k] for k in SHARED_KEYS["game_ends"]})}
+    return {"game_ends": SHARED_CUBE["game_ends"].sums(once)}
 
 
 def _schieber_cube(d: dict) -> dict[str, pd.DataFrame]:
@@ -159,7 +175,7 @@ def _schieber_cube(d: dict) -> dict[str, pd.DataFrame]:
     decl_counted, def_counted = counted[rows, decl], counted[rows, 1 - decl]
     deal_counted, margin = decl_counted + def_counted, decl_counted - def_counted
     over_half = decl_points >= HALF
-    per_deal = group_sums(
+    per_deal = SCHIEBER_CUBE["s_deals"].sums(
         {"complete": deal["complete"], "mode": deal["mode"], "multiplier": deal["multiplier"],
          "pushed": deal["pushed"], "first_player": players[rows, first_hand],
          "chooser_player": players[rows, chooser]},
@@ -174,7 +190,7 @@ def _schieber_cube(d: dict) -> dict[str, pd.DataFrame]:
 
     suit_whole = (deal["mode"] < N_SUIT_MODES) & (deal["complete"] == 1)
     trumps = _by_seat(d["trumps_held"])
-    team_trump_table = group_sums(
+    team_trump_table = SCHIEBER_CUBE["s_team_trumps"].sums(
         {"pushed": deal["pushed"][suit_whole], "chooser_trumps": trumps[rows, chooser][suit_whole],
          "team_trumps": team_trumps[rows, decl][suit_whole]},
         {"points_sum": decl_points[suit_whole], "points_sq": square(decl_points[suit_whole]),
@@ -184,18 +200,18 @@ def _schieber_cube(d: dict) -> dict[str, pd.DataFrame]:
     distance = (np.arange(N_SEATS)[None, :] - chooser[:, None]) % N_SEATS
     role = _ROLE_OF_DISTANCE[distance].ravel()
     suit_mode = np.repeat(deal["mode"] < N_SUIT_MODES, N_SEATS)
-    seats = group_sums(
+    seats = SCHIEBER_CUBE["s_seats"].sums(
         {"complete": d["complete"], "suit_mode": suit_mode, "position": d["position"], "seat": d["seat"],
          "player": d["player"], "role": role, "trumps_held": d["trumps_held"]},
         {"points_sum": d["points"], "points_sq": square(d["points"]), "tricks_sum": d["tricks"],
          "tricks_sq": square(d["tricks"]), "last_trick": d["last_trick"]}, scratch=scratch)
-    weis = group_sums(
+    weis = SCHIEBER_CUBE["s_weis"].sums(
         {"suit_mode": suit_mode, "position": d["position"], "player": d["player"], "weis_held": d["weis_held"],
          "declared": d["weis_declared"] > 0, "scored": d["weis_scored"] > 0, "stoeck": d["stoeck"]},
         {"declared_sum": d["weis_declared"], "scored_sum": d["weis_scored"],
          "scored_sq": square(d["weis_scored"])}, scratch=scratch)
     teams = np.arange(2)[None, :]
-    team_weis = group_sums(
+    team_weis = SCHIEBER_CUBE["s_team_weis"].sums(
         {"complete": np.repeat(deal["complete"], 2), "declaring": (teams == decl[:, None]).ravel(),
          "weis": team_weis.ravel(), "stoeck": team_stoeck.ravel()})
     return {"s_deals": per_deal, "s_team_trumps": team_trump_table, "s_seats": seats, "s_weis": weis,
@@ -207,15 +223,15 @@ def _differenzler_cube(d: dict) -> dict[str, pd.DataFrame]:
     points = d["points"].astype(np.int64)
     miss = points - d["prediction"]
     penalty = d["penalty"]
-    seats = group_sums(
+    seats = DIFFERENZLER_CUBE["d_seats"].sums(
         {"extra": d["deal"] >= 4, "position": d["position"], "seat": d["seat"], "player": d["player"]},
         {"penalty_sum": penalty, "penalty_sq": square(penalty), "miss_sum": miss, "miss_sq": square(miss),
          "points_sum": points, "points_sq": square(points), "prediction_sum": d["prediction"],
          "prediction_sq": square(d["prediction"]), "exact": penalty == 0}, scratch=scratch)
-    predictions = group_sums({"player": d["player"], "prediction": d["prediction"]},
+    predictions = DIFFERENZLER_CUBE["d_predictions"].sums({"player": d["player"], "prediction": d["prediction"]},
                              {"points_sum": points, "points_sq": square(points)}, scratch=scratch)
-    misses = group_sums({"player": d["player"], "miss": miss}, scratch=scratch)
-    trumps = group_sums(
+    misses = DIFFERENZLER_CUBE["d_miss"].sums({"player": d["player"], "miss": miss}, scratch=scratch)
+    trumps = DIFFERENZLER_CUBE["d_trumps"].sums(
         {"position": d["position"], "player": d["player"], "trumps_held": d["trumps_held"]},
         {"points_sum": points, "points_sq": square(points), "prediction_sum": d["prediction"],
          "prediction_sq": square(d["prediction"])}, scratch=scratch)
@@ -225,7 +241,7 @@ def _differenzler_cube(d: dict) -> dict[str, pd.DataFrame]:
     first_game = np.full(int(board_index.max()) + 1 if len(board) else 0, np.iinfo(np.int64).max)
     np.minimum.at(first_game, board_index, game)
     dealt = game == first_game[board_index]
-    turned = group_sums({"mode": d["mode"][::N_SEATS][dealt],
+    turned = DIFFERENZLER_CUBE["d_turned"].sums({"mode": d["mode"][::N_SEATS][dealt],
                          "trump_rank": d["trump_card"][::N_SEATS][dealt] % 9})
     return {"d_seats": seats, "d_predictions": predictions, "d_miss": misses, "d_trumps": trumps,
             "d_turned": turned}
