@@ -8,9 +8,6 @@ last, a note read from the run's options, two teams side by side, the claims) ar
 placed among the declared ones by :class:`Own`."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
-
 import numpy as np
 import pandas as pd
 
@@ -20,7 +17,7 @@ from sim.games.jass.records import END_CLAIM_RIGHT, END_CLAIM_WRONG, END_KINDS
 from . import balance, jass_differenzler
 from .common import Lineup, add_moments, share_within, sum_by, tag, with_mean, with_rate
 from .jass_terms import QUESTIONS, ROLES, SCORING, variant_of
-from .spec import Frames, Mean, Rate, Share, Table, build, drop, length_summary, mean_of
+from .spec import Frames, Mean, Own, Rate, Share, Table, build, drop, length_summary, mean_of
 
 
 # -- labels ------------------------------------------------------------------------------
@@ -105,17 +102,6 @@ def _team_weis(cube: dict, lineup: Lineup) -> pd.DataFrame:
 
 
 SCHIEBER_FRAMES = {"deals": _trump_deals, "suit_seats": _suit_seats, "weis": _weis, "team_weis": _team_weis}
-
-
-@dataclass(frozen=True)
-class Own:
-    """A table that is the game's own: ``make(frames)`` builds it (tagged), in the declared order."""
-    name: str
-    make: Callable[[Frames], pd.DataFrame]
-    when = None
-
-    def build(self, frames: Frames) -> pd.DataFrame:
-        return self.make(frames)
 
 
 def push_rate_by_player(frames: Frames) -> pd.DataFrame:

@@ -175,6 +175,17 @@ class Frames:
         return self._made[name]
 
 
+@dataclass(frozen=True)
+class Own:
+    """A table that is the game's own: ``make(frames)`` builds it (tagged), in the declared order."""
+    name: str
+    make: Callable[[Frames], pd.DataFrame]
+    when = None
+
+    def build(self, frames: Frames) -> pd.DataFrame:
+        return self.make(frames)
+
+
 def build(declared, frames: Frames) -> dict[str, pd.DataFrame]:
     """The tables ``declared`` (in their order), those whose ``when`` holds for the cube."""
     return {t.name: t.build(frames) for t in declared if t.when is None or t.when(frames.cube)}

@@ -9,9 +9,6 @@ dealt) are functions, placed among the declared ones by :class:`Own`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
-
 import numpy as np
 import pandas as pd
 
@@ -20,7 +17,7 @@ from sim.games.tarot.rules_nb import HANDFUL_TRUMPS
 
 from . import balance
 from .common import Lineup, add_moments, sum_by, tag, with_mean, with_rate
-from .spec import Frames, Mean, Rate, Share, Table, build, made_rate, mean_of, positive
+from .spec import Frames, Mean, Own, Rate, Share, Table, build, made_rate, mean_of, positive
 
 SCORING = balance.Scoring("game total")
 QUESTIONS = ("Bid accuracy", "Trump odds", "Scoring balance")
@@ -110,17 +107,6 @@ def _labelled_roles(cube: dict, lineup: Lineup) -> pd.DataFrame:
 FRAMES = {"deals": _contracts, "takers": _takers, "labelled_margins": _margins, "labelled_bids": _bids,
           "labelled_handfuls": _handfuls, "labelled_taker_trumps": _taker_trumps, "labelled_roles": _labelled_roles,
           "contract_roles": _roles}
-
-
-@dataclass(frozen=True)
-class Own:
-    """A table that is the game's own: ``make(frames)`` builds it (tagged), in the declared order."""
-    name: str
-    make: Callable[[Frames], pd.DataFrame]
-    when = None
-
-    def build(self, frames: Frames) -> pd.DataFrame:
-        return self.make(frames)
 
 
 # -- the game's own tables -----------------------------------------------------------------------
