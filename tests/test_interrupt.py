@@ -31,6 +31,16 @@ CHUNKS = 400
 pytestmark = pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs process groups")
 
 
+@pytest.fixture(autouse=True)
+def ctrl_c_as_at_a_terminal():
+    """Ctrl-C acts as it does for a command started at a terminal, whatever an earlier
+    test left in this process: an ignored SIGINT is inherited by a child process,
+    which would then never see one."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def reached(point: str, run: Path) -> bool:
     if point == "manifest":
         return (run / "manifest.json").exists()
