@@ -358,8 +358,9 @@ def chunk_done_nb(done, boards_done, d_row, g_row):
 # passes an empty array (NO_TRACE). One array type for both, so that a game's
 # kernel compiles once, not twice: None instead of the empty array would compile
 # the tracing away, for a second full compile of every game; the price is a
-# branch on the length per decision that always goes the same way in a run. Layout: trace[0] the next free slot (from
-# TRACE_START), trace[1] 1 when the trace ran out of room; then entries
+# branch on the length per decision that always goes the same way in a run.
+# Layout: trace[0] the next free slot (from TRACE_START), trace[1] 1 when the
+# trace ran out of room; then entries
 #   TRACE_DEAL, game, deal, dealer, turned card, k, k totals, m, m hand words
 #   TRACE_DECISION, seat, decision kind, action
 TRACE_START = 2
