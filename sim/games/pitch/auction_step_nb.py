@@ -25,6 +25,7 @@ from ...kit_nb import (CH_DEALER, CH_TOTALS, DEAL_ABANDON, DEAL_AGAIN, DEAL_KEEP
                        trace_deal_start_nb, trace_decision_nb)
 from ...rng_nb import shuffle_prefix
 from . import obs as O
+from .observe_nb import observe_nb  # noqa: F401  (a hook of the board loop)
 from .auction_rules_nb import (ALL_PASS_DEALER_FORCED, END_CAP, END_SMUDGE, END_TARGET, HAND_SIZE,
                                MAX_DEALS, MAX_REDEALS, N, SETTLE_YES, apply_bid_nb, count_nb,
                                legal_bids_nb, legal_cards_nb, legal_word_nb, score_change_nb,
@@ -257,24 +258,6 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
 @njit(cache=True, inline="always")
 def legal_now_nb(st, hands, cfg):
     return np.int64(legal_word_nb(st, hands)), np.int64(0)
-
-
-@njit(cache=True, inline="always")
-def observe_nb(obs, st, hands, cfg, seat, lo, hi, draw, trusted):
-    """The deciding seat's observation. The built-in heuristic (``trusted``) reads the
-    state itself, its observation slots filled in (it never reads past ``OBS_SIZE``);
-    any other player gets a copy, so that nothing it writes can change the game."""
-    if trusted:
-        st[O.HAND] = np.int64(hands[seat])
-        st[O.LEGAL] = lo
-        st[O.RANDOM] = draw
-        return st
-    for i in range(O.OBS_SIZE):
-        obs[i] = st[i]
-    obs[O.HAND] = np.int64(hands[seat])
-    obs[O.LEGAL] = lo
-    obs[O.RANDOM] = draw
-    return obs
 
 
 @njit(cache=True, inline="always")

@@ -21,6 +21,7 @@ from ...kit_nb import (CH_DEALER, CH_TOTALS, KIND_RANDOM, deal_attempt_stream_nb
                        rank_and_win_nb, trace_deal_start_nb, trace_decision_nb)
 from ...rng_nb import shuffle_prefix
 from . import obs as O
+from .observe_nb import observe_nb  # noqa: F401  (a hook of the board loop)
 from .cards import N_CARDS
 from .ten_point_rules_nb import (HAND_SIZE, MAX_DEALS, TARGET, act_nb, begin_deal_nb,
                                  legal_word_nb, made_nb, score_change_nb, trumps_nb)
@@ -136,24 +137,6 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
 @njit(cache=True, inline="always")
 def legal_now_nb(st, hands, cfg):
     return np.int64(legal_word_nb(st, hands)), np.int64(0)
-
-
-@njit(cache=True, inline="always")
-def observe_nb(obs, st, hands, cfg, seat, lo, hi, draw, trusted):
-    """The deciding seat's observation. The built-in heuristic (``trusted``) reads the
-    state itself, its observation slots filled in (it never reads past ``OBS_SIZE``);
-    any other player gets a copy, so that nothing it writes can change the game."""
-    if trusted:
-        st[O.HAND] = np.int64(hands[seat])
-        st[O.LEGAL] = lo
-        st[O.RANDOM] = draw
-        return st
-    for i in range(O.OBS_SIZE):
-        obs[i] = st[i]
-    obs[O.HAND] = np.int64(hands[seat])
-    obs[O.LEGAL] = lo
-    obs[O.RANDOM] = draw
-    return obs
 
 
 @njit(cache=True, inline="always")
