@@ -25,6 +25,7 @@ from numba import njit
 from numba.core.registry import CPUDispatcher as Dispatcher
 
 from . import board_nb
+from .cache import compile_alone
 from .errors import TricksimError
 
 _BOUND: dict[tuple, SimpleNamespace] = {}
@@ -107,7 +108,7 @@ def _bound_copy(function, namespace: dict, unit: str, family: str | None, option
     copy.__qualname__ = f"{name}__{unit}"
     copy.__doc__ = function.__doc__
     copy.__tricksim_family__ = family
-    return njit(cache=True, **options)(copy)
+    return compile_alone(njit(cache=True, **options)(copy))
 
 
 def binding_name(module, family: str) -> tuple[str, str | None]:

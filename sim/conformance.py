@@ -29,8 +29,8 @@ import numba
 import numpy as np
 from numba.core.registry import CPUDispatcher
 
-from strategies.abi import KIND_USER, SIGNATURE, no_player
-from strategies.registry import _SPEC, Player, _import_user_module, abi_function, resolve
+from strategies.abi import KIND_USER, SIGNATURE
+from strategies.registry import _SPEC, Player, _import_user_module, decide_address, resolve
 
 from . import registry
 from .engine import NO_TRACE, Engine
@@ -205,10 +205,8 @@ def check_game(spec: str, game: str, variant: str | None = None, boards: int = 2
             probe_decide = probe(players[0].decide)
         checked = [slot for slot, name in enumerate(study.lineup) if name == study.lineup[0]]
         kinds[checked] = KIND_USER
-        fns = tuple(probe_decide if slot in checked else
-                    (abi_function(p.decide) if p.kind == KIND_USER else no_player)
-                    for slot, p in enumerate(players))
-        fns += (no_player,) * (len(kinds) - len(fns))
+        fns = np.zeros(len(kinds), dtype=np.int64) if engine.fns is None else engine.fns.copy()
+        fns[checked] = decide_address(probe_decide)
         played, status = play(engine, kinds, params, fns)
         deals += played
         if status is not None:

@@ -22,12 +22,13 @@ The kernels' contract (``board_nb.simulate_chunk_nb``)::
 
     simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base,
                       first_board, n_boards, deals_out, games_out, status, done, trace)
-    simulate_chunks_nb(cfg, aux, kinds, params, deal_bases, dec_bases,
+    simulate_chunks_nb(cfg, aux, kinds, params, fns, deal_bases, dec_bases,
                        first_boards, n_boards, deal_offsets, game_offsets,
                        deals_out, games_out, statuses, dones)
 
 ``status`` holds the first illegal action (layout in :mod:`sim.kit_nb`),
-``done`` (boards played, deal rows, game rows). ``trace`` is an ``int64``
+``done`` (boards played, deal rows, game rows). ``fns`` holds the address of
+each user's player (``sim/call_nb.py``). ``trace`` is an ``int64``
 array that logs each deal's start and every decision, or empty (``NO_TRACE``).
 """
 from __future__ import annotations
@@ -98,11 +99,11 @@ class Engine:
     # -- running -------------------------------------------------------------------------
     def warmup(self, threads: bool = False) -> None:
         """Compile (or load from numba's cache) what a run of the study uses: the
-        kernel for its lineup (with or without a user's player), and its numba
-        threads twin when ``threads``. One board, thrown away."""
+        game's kernel, and its numba threads twin when ``threads``. One board,
+        thrown away."""
         states = chunk_states(0, 0)
         self._play_on(states[0].copy(), states[1].copy(), 0, 1, [])
-        if threads and self.fns is None:
+        if threads and not self.lineup.has_user_player:
             self._run_threads([(0, 0, 1, states), (1, 1, 1, chunk_states(0, 1))])
 
     def run_chunk(self, first_board: int, n_boards: int, states) -> dict[str, np.ndarray]:
@@ -152,10 +153,10 @@ class Engine:
         """Several chunks in numba threads; the same records as ``run_chunk`` one by one.
 
         ``tasks``: ``(chunk_index, first_board, n_boards, states)`` tuples. A
-        lineup with a user's player runs them one after another (a tuple of
-        function pointers does not cross ``prange``).
+        lineup with a user's player runs them one after another: nothing says
+        that a user's player may run on several threads at once.
         """
-        if self.fns is not None or len(tasks) == 1:
+        if self.lineup.has_user_player or len(tasks) == 1:
             return [self.run_chunk(*task[1:]) for task in tasks]
         return self._run_threads(tasks)
 
@@ -173,7 +174,8 @@ class Engine:
         dones = np.zeros((len(tasks), 3), dtype=np.int64)
         first_boards = np.array([t[1] for t in tasks], dtype=np.int64)
         n_boards = np.array([t[2] for t in tasks], dtype=np.int64)
-        self.kernels.simulate_chunks_nb(self.cfg, self.aux, self.kinds, self.params, deal_bases,
+        self.kernels.simulate_chunks_nb(self.cfg, self.aux, self.kinds, self.params, self.fns,
+                                        deal_bases,
                                         dec_bases, first_boards, n_boards, deal_offsets,
                                         game_offsets, deals, games, statuses, dones)
         for status in statuses:

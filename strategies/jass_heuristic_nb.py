@@ -56,7 +56,7 @@ from sim.games.jass import obs as O
 from sim.games.jass.cards import DECK_MASK, RANK_9, RANK_UNDER, SUIT_MASKS
 from sim.games.jass.info import TARGET_RANGE
 from sim.games.jass.rules_nb import ORDER, POINTS
-from .abi import KIND_USER, SIGNATURE
+from .abi import KIND_USER
 from .jass_hand_nb import choose_mode, prediction
 from .registry import Player
 
@@ -386,7 +386,7 @@ def heuristic_nb(obs, params):
                        params[P_NOTRUMP_TOPS], c0, c1, c2, c3, c4, c5, c6)
 
 
-@njit(SIGNATURE, cache=True)
+@njit(cache=True)
 def heuristic_decide(obs, params):
     """``heuristic_nb`` with the ABI signature, for the function-pointer path."""
     return heuristic_nb(obs, params)

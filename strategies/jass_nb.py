@@ -11,13 +11,12 @@ from numba import njit
 
 from sim.games.jass import obs as O
 from sim.games.jass.rules_nb import random_action_nb
-from .abi import SIGNATURE
 
 # the heuristic player lives in its own module
 from .jass_heuristic_nb import DEFAULTS, NAMES, RANGES, heuristic_decide, heuristic_nb  # noqa: E402,F401
 
 
-@njit(SIGNATURE, cache=True)
+@njit(cache=True)
 def random_decide(obs, params):
     """Uniform among the legal actions (the same choice the inline path makes)."""
     return random_action_nb(obs[O.PHASE], obs[O.LEGAL], obs[O.RANDOM])

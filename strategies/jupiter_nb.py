@@ -31,7 +31,6 @@ from sim.games.jupiter.rules_nb import (COLOUR_MASK, GOD_RANK, JUPITER_JUNO, LAM
                                         ONE, ZERO, action_card, action_value, card_key, lead_of,
                                         number_of)
 from sim.kit_nb import random_choice2_nb
-from .abi import SIGNATURE
 
 NAMES = ("layout_value", "layout_pull", "trump_win", "high_win", "bid_shift", "counter_cost",
          "lock_min", "zero_below", "god_high", "take_own")
@@ -41,7 +40,7 @@ RANGES = ((-5.0, 5.0), (-5.0, 5.0), (0.0, 2.0), (0.0, 2.0), (-5.0, 5.0), (0.0, 2
 TOP_NUMBER = np.array([8, 11, 14], dtype=np.int64)     # by players 3, 4, 5
 
 
-@njit(SIGNATURE, cache=True)
+@njit(cache=True)
 def random_decide(obs, params):
     """Uniform among the legal actions (the same choice as the engine's inline random player)."""
     return random_choice2_nb(np.uint64(obs[O.LEGAL]), np.uint64(obs[O.LEGAL + 1]), obs[O.RANDOM])
@@ -165,6 +164,6 @@ def heuristic_nb(obs, params):
     return best_a
 
 
-@njit(SIGNATURE, cache=True)
+@njit(cache=True)
 def heuristic_decide(obs, params):
     return heuristic_nb(obs, params)

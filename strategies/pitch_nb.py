@@ -12,7 +12,6 @@ from numba import njit
 
 from sim.games.pitch import obs as O
 from sim.kit_nb import random_choice_nb
-from .abi import SIGNATURE
 from .pitch_auction_nb import (DEFAULTS as AUCTION_DEFAULTS, NAMES as AUCTION_NAMES,
                                RANGES as AUCTION_RANGES, auction_heuristic_nb)
 from .pitch_ten_point_nb import (DEFAULTS as TEN_POINT_DEFAULTS, NAMES as TEN_POINT_NAMES,
@@ -24,7 +23,7 @@ RANGES = AUCTION_RANGES + TEN_POINT_RANGES
 TEN_POINT_FIRST = len(AUCTION_NAMES)   # Ten-point Pitch's params start here in the row
 
 
-@njit(SIGNATURE, cache=True)
+@njit(cache=True)
 def random_decide(obs, params):
     """Uniform among the legal actions (the same choice as the engine's inline random player)."""
     return random_choice_nb(np.uint64(obs[O.LEGAL]), obs[O.RANDOM])
@@ -48,7 +47,7 @@ def ten_point_inline_nb(obs, params):
 INLINE = {"auction": auction_heuristic_nb, "ten_point": ten_point_inline_nb}
 
 
-@njit(SIGNATURE, cache=True)
+@njit(cache=True)
 def heuristic_decide(obs, params):
     """The heuristic as an ABI function (the engine calls each game's heuristic inline)."""
     return heuristic_nb(obs, params)

@@ -26,11 +26,11 @@ import math
 import re
 from dataclasses import dataclass, field, replace
 
-import numba
 import numpy as np
 
+from sim.call_nb import player_address
 from sim.errors import TricksimError, choices
-from .abi import KIND_HEURISTIC, KIND_USER, MAX_SLOTS, N_PARAMS, SIGNATURE, no_player
+from .abi import KIND_HEURISTIC, KIND_USER, MAX_SLOTS, N_PARAMS, SIGNATURE
 
 _SPEC = re.compile(r"^\s*(?P<name>[A-Za-z0-9_.:]+)\s*(\[(?P<params>[^\]]*)\])?\s*$")
 
@@ -222,51 +222,36 @@ class Lineup:
         return cls(tuple(resolve(family, spec, game, variant) for spec in specs))
 
     def arrays(self):
-        """What a kernel needs: ``(kinds, params, fns)``.
+        """What a kernel needs: ``(kinds, params, fns)``, per lineup slot.
 
-        ``kinds`` (int64[MAX_SLOTS]) and ``params`` (float64[MAX_SLOTS, N_PARAMS])
-        per lineup slot; ``fns`` the tuple of decision functions (other slots get
-        :func:`~strategies.abi.no_player`), or None when no user player sits at the
-        table: the kernel then compiles without the function-pointer call
-        (docs/architecture.md).
+        ``kinds`` (int64[MAX_SLOTS]), ``params`` (float64[MAX_SLOTS, N_PARAMS]) and
+        ``fns`` (int64[MAX_SLOTS]): the address of a user's player's compiled
+        ``decide`` in its slot, 0 in every other (``sim/call_nb.py``); None when no
+        user's player sits at the table (the kernel then compiles without the call:
+        docs/architecture.md).
         """
         kinds = np.zeros(MAX_SLOTS, dtype=np.int64)
         params = np.zeros((MAX_SLOTS, N_PARAMS), dtype=np.float64)
-        fns = [no_player] * MAX_SLOTS
+        fns = np.zeros(MAX_SLOTS, dtype=np.int64)
         for i, p in enumerate(self.players):
             kinds[i] = p.kind
             params[i] = p.params()
             if p.kind == KIND_USER:
-                fns[i] = abi_function(p.decide)
-        any_user = any(p.kind == KIND_USER for p in self.players)
-        return kinds, params, (tuple(fns) if any_user else None)
+                fns[i] = decide_address(p.decide)
+        return kinds, params, (fns if self.has_user_player else None)
+
+    @property
+    def has_user_player(self) -> bool:
+        """True when a user's player sits in one of the slots."""
+        return any(p.kind == KIND_USER for p in self.players)
 
 
-def abi_function(decide):
-    """``decide`` as a function pointer: a dispatcher with the ABI signature as its
-    only compiled signature.
-
-    numba passes a tuple of dispatchers into a kernel only as first-class functions,
-    and a dispatcher becomes one only when it holds exactly one signature. A
-    function compiled lazily (a built-in's decision function, which also runs
-    inline) may gain a specialisation for another array layout at any time; so it
-    gets a twin compiled with the signature alone, once per process (or loaded from
-    the cache).
-    """
-    sigs = [tuple(s) for s in getattr(decide, "signatures", [])]
-    if sigs == [tuple(SIGNATURE.args)] and not getattr(decide, "_can_compile", True):
-        return decide            # compiled with the signature alone: it can gain no other
-    twin = _ABI_TWINS.get(decide)
-    if twin is None:
-        try:
-            twin = numba.njit(SIGNATURE, cache=True)(decide.py_func)
-        except RuntimeError:          # defined where numba cannot cache (e.g. an exec'd source)
-            twin = numba.njit(SIGNATURE)(decide.py_func)
-        _ABI_TWINS[decide] = twin
-    return twin
-
-
-_ABI_TWINS: dict = {}
+def decide_address(decide) -> int:
+    """The address the kernel calls for a player's ``decide``: compiled with the ABI
+    signature (or loaded from numba's cache) on first use. A built-in's decide is
+    declared without the signature: a cold process that only imports the players
+    compiles none of them."""
+    return player_address(decide, SIGNATURE)
 
 
 def heuristic_of(family: str, where: str):

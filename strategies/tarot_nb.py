@@ -29,7 +29,6 @@ from sim.games.tarot import obs as O
 from sim.games.tarot.cards import EXCUSE, HALF_POINTS, TRUMP_1, TRUMP_21
 from sim.games.tarot.rules_nb import ONE, TRUMPS_HI, TRUMPS_LO, ZERO, card_key, popcount2, trumps_above
 from sim.kit_nb import random_choice2_nb
-from .abi import SIGNATURE
 
 NAMES = ("take", "guard", "guard_without", "guard_against", "slam_trumps", "handful",
          "excuse_points", "pull_trumps", "trumps_out_stop", "hunt_petit", "petit_au_bout")
@@ -40,7 +39,7 @@ RANGES = ((0.0, 200.0), (0.0, 200.0), (0.0, 200.0), (0.0, 200.0), (0.0, 30.0), (
 HAND_SIZE = np.array([24, 18, 15], dtype=np.int64)
 
 
-@njit(SIGNATURE, cache=True)
+@njit(cache=True)
 def random_decide(obs, params):
     """Uniform among the legal actions (the same choice as the engine's inline random player)."""
     return random_choice2_nb(np.uint64(obs[O.LEGAL]), np.uint64(obs[O.LEGAL + 1]), obs[O.RANDOM])
@@ -311,7 +310,7 @@ def _play(obs, params, hand_lo, hand_hi, lo, hi, legal, n_legal, suit_len, trump
     return choice
 
 
-@njit(SIGNATURE, cache=True)
+@njit(cache=True)
 def heuristic_decide(obs, params):
     """The heuristic as an ABI function (the engine calls ``heuristic_nb`` inline)."""
     return heuristic_nb(obs, params)

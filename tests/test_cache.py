@@ -5,9 +5,11 @@ game recompiles that game alone, and a kernel compiled in one process is
 loaded from the cache in the next.
 """
 import json
+import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from sim import cache
@@ -137,3 +139,59 @@ def test_a_kernel_compiled_in_one_process_is_loaded_from_the_cache_in_the_next()
     # family's folder (keyed by the family's sources and the kit)
     family_folder = Path(cache.base_folder()) / f"numba-{cache.folder_key('wizard')}"
     assert list(family_folder.rglob("board_nb.simulate_chunk_nb__wizard-*.nbi"))
+
+
+
+TOGETHER = """
+import json, os, sys, time
+from pathlib import Path
+from numba import njit
+from numba.core import event
+
+sys.path.insert(0, {folder!r})
+from slow_to_compile import total
+from sim.cache import compile_alone
+
+compiles = []
+class Listener(event.Listener):
+    def on_start(self, ev):
+        compiles.append(ev.data["dispatcher"].py_func.__qualname__)
+    def on_end(self, ev):
+        pass
+kernel = compile_alone(njit(cache=True)(total))
+Path({folder!r}, f"ready-{{os.getpid()}}").touch()
+while not os.path.exists({start!r}):      # both processes start compiling at once
+    time.sleep(0.001)
+with event.install_listener("numba:compile", Listener()):
+    kernel(3)
+print(json.dumps(compiles))
+"""
+
+# long enough to compile (about a second) that two processes started together overlap
+SLOW_TO_COMPILE = "def total(n):\n    s = 0\n" + "".join(
+    f"    for i{k} in range(n):\n        s += i{k} * {k} % (n + {k})\n" for k in range(60)
+) + "    return s\n"
+
+
+def test_processes_started_together_compile_a_kernel_once(tmp_path):
+    """sim.cache.compile_alone: the second process waits for the first and loads its
+    compile from the cache instead of compiling it again."""
+    (tmp_path / "slow_to_compile.py").write_text(SLOW_TO_COMPILE)
+    start = tmp_path / "start"
+    script = TOGETHER.format(folder=str(tmp_path), start=str(start))
+    env = {**os.environ, "TRICKSIM_CACHE_DIR": str(tmp_path / "cache")}
+    env.pop("NUMBA_CACHE_DIR", None)
+    env.pop("_TRICKSIM_CACHE_SET", None)
+    children = [subprocess.Popen([sys.executable, "-c", script], env=env, text=True,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                for _ in range(2)]
+    deadline = time.monotonic() + 120
+    while len(list(tmp_path.glob("ready-*"))) < 2 and time.monotonic() < deadline:
+        if any(child.poll() is not None for child in children):
+            break
+        time.sleep(0.01)
+    start.touch()
+    outputs = [child.communicate(timeout=300) for child in children]
+    assert all(child.returncode == 0 for child in children), outputs
+    compiles = [json.loads(out.strip().splitlines()[-1]) for out, _ in outputs]
+    assert sorted(len(c) for c in compiles) == [0, 1], compiles

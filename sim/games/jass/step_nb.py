@@ -86,7 +86,8 @@ def decide_nb(st, hands, cfg, seat, legal, slot, kinds, params, fns, dec_rng, ob
 
 
 # -- the play ----------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+# once a deal: a call, not inlined (compile time, docs/architecture.md)
+@njit(cache=True)
 def play_cards_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, forced,
                   trace):
     """The play: cards into tricks, tricks to their winners, claims after tricks.
@@ -325,7 +326,8 @@ def trace_deal_nb(trace, st, hands, cfg, game_id, deal_no):
                             st[O.PENALTIES:], NS, hands[DEALT:], NS)
 
 
-@njit(cache=True, inline="always")
+# once a deal: a call, not inlined (compile time, docs/architecture.md)
+@njit(cache=True)
 def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, trace):
     """Play the deal on from wherever the state stands until it is over.
 

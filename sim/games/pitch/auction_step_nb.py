@@ -230,7 +230,8 @@ def trace_deal_nb(trace, st, hands, cfg, game_id, deal_no):
     trace_deal_start_nb(trace, game_id, deal_no, st[O.DEALER], -1, st[G_SCORES:], 8, hands, N)
 
 
-@njit(cache=True, inline="always")
+# once a deal: a call, not inlined (compile time, docs/architecture.md)
+@njit(cache=True)
 def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, trace):
     """The bidding, then the card play to the deal's end (none when every player passed
     under ``all_pass=redeal``). Every decision takes one draw from the decision stream;

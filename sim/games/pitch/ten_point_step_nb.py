@@ -113,7 +113,8 @@ def trace_deal_nb(trace, st, hands, cfg, game_id, deal_no):
                         hands[H_DEALT:], O.DEALT_SIZE)
 
 
-@njit(cache=True, inline="always")
+# once a deal: a call, not inlined (compile time, docs/architecture.md)
+@njit(cache=True)
 def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, trace):
     """Play the deal to its end: one draw from the decision stream a decision, whoever
     decides; the random player answers right here. False after an illegal action."""

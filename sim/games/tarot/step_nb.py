@@ -122,7 +122,8 @@ def trace_deal_nb(trace, st, hands, cfg, game_id, deal_no):
                         2 * n + 2)
 
 
-@njit(cache=True, inline="always")
+# once a deal: a call, not inlined (compile time, docs/architecture.md)
+@njit(cache=True)
 def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, trace):
     """Play the deal on from wherever ``st`` stands to its end.
 
