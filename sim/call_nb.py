@@ -11,13 +11,10 @@ first-class functions made each tuple of decision functions a type of its
 own, and a built-in's ``decide`` needed a twin compiled with the signature
 alone before it could go into such a tuple.
 """
+from llvmlite import ir
 from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
-
-from llvmlite import ir
-
-from .errors import TricksimError
 
 OBS_TYPE = types.Array(types.int64, 1, "C")
 PARAMS_TYPE = types.Array(types.float64, 1, "C")
@@ -26,7 +23,8 @@ PARAMS_TYPE = types.Array(types.float64, 1, "C")
 @intrinsic
 def call_player_nb(typingctx, address, obs, params):
     """``decide(obs, params)`` of the player compiled at ``address`` (an int64 from
-    :func:`player_address`); ``obs`` and ``params`` are C-contiguous 1-d arrays."""
+    ``strategies.registry.decide_address``); ``obs`` and ``params`` are C-contiguous
+    1-d arrays."""
     if not (isinstance(address, types.Integer) and obs == OBS_TYPE and params == PARAMS_TYPE):
         return None
     sig = types.int64(types.int64, OBS_TYPE, PARAMS_TYPE)
@@ -45,13 +43,3 @@ def call_player_nb(typingctx, address, obs, params):
 
     return sig, codegen
 
-
-def player_address(decide, signature) -> int:
-    """The address :func:`call_player_nb` calls for the numba function ``decide``,
-    compiled (or loaded from numba's cache) for ``signature`` (the ABI's)."""
-    try:
-        result = decide.get_compile_result(signature)
-    except AttributeError:
-        raise TricksimError(f"{decide!r} is not a numba function: a player's decide "
-                            "must be compiled with numba.njit (strategies/abi.py)") from None
-    return result.library.get_pointer_to_function(result.fndesc.llvm_func_name)

@@ -28,7 +28,6 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from sim.call_nb import player_address
 from sim.errors import TricksimError, choices
 from .abi import KIND_HEURISTIC, KIND_USER, MAX_SLOTS, N_PARAMS, SIGNATURE
 
@@ -251,7 +250,12 @@ def decide_address(decide) -> int:
     signature (or loaded from numba's cache) on first use. A built-in's decide is
     declared without the signature: a cold process that only imports the players
     compiles none of them."""
-    return player_address(decide, SIGNATURE)
+    try:
+        result = decide.get_compile_result(SIGNATURE)
+    except AttributeError:
+        raise TricksimError(f"{decide!r} is not a numba function: a player's decide "
+                            "must be compiled with numba.njit (strategies/abi.py)") from None
+    return result.library.get_pointer_to_function(result.fndesc.llvm_func_name)
 
 
 def heuristic_of(family: str, where: str):
