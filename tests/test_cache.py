@@ -104,7 +104,8 @@ def test_an_edit_to_one_game_changes_that_familys_folder_alone(tmp_path):
     cache.folder_key.cache_clear()
 
 
-SECOND_PROCESS = """
+# Counts what numba compiles in a child process (the names of the functions, in ``compiles``).
+COUNT_COMPILES = """
 import json
 from numba.core import event
 
@@ -114,6 +115,9 @@ class Listener(event.Listener):
         compiles.append(ev.data["dispatcher"].py_func.__qualname__)
     def on_end(self, ev):
         pass
+"""
+
+SECOND_PROCESS = COUNT_COMPILES + """
 # installed before sim is imported: the kit's eagerly typed helpers count too
 with event.install_listener("numba:compile", Listener()):
     from sim.engine import Engine
@@ -141,23 +145,15 @@ def test_a_kernel_compiled_in_one_process_is_loaded_from_the_cache_in_the_next()
     assert list(family_folder.rglob("board_nb.simulate_chunk_nb__wizard-*.nbi"))
 
 
-
-TOGETHER = """
-import json, os, sys, time
+TOGETHER = COUNT_COMPILES + """
+import os, sys, time
 from pathlib import Path
 from numba import njit
-from numba.core import event
 
 sys.path.insert(0, {folder!r})
 from slow_to_compile import total
 from sim.cache import compile_alone
 
-compiles = []
-class Listener(event.Listener):
-    def on_start(self, ev):
-        compiles.append(ev.data["dispatcher"].py_func.__qualname__)
-    def on_end(self, ev):
-        pass
 kernel = compile_alone(njit(cache=True)(total))
 Path({folder!r}, f"ready-{{os.getpid()}}").touch()
 while not os.path.exists({start!r}):      # both processes start compiling at once
