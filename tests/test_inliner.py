@@ -53,7 +53,8 @@ def _normalised_llvm(dispatcher, tag):
     function numbers its variables anew)."""
     text = dispatcher.inspect_llvm(SIGNATURE.args)
     text = text.replace(f"__{tag}", "__copy")
-    text = re.sub(r"B3v\d+B", "B3vB", text)          # the dispatcher's serial number
+    text = re.sub(r"B\d+v\d+B", "BvB", text)         # the dispatcher's serial number, any length
+    text = re.sub(r'\[\d+ x i8\] c"', '[n x i8] c"', text)   # ... in the strings that name it
     text = re.sub(r"[ \t]+", " ", text)               # alignment of comments
     names: dict[str, str] = {}
     return re.sub(r'[%@]"[^"]*"|[%@][\w.$]+|\bB\d+\b',
