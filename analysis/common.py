@@ -75,9 +75,13 @@ def square(x) -> np.ndarray:
 
 def games_per_board(game: np.ndarray, board: np.ndarray) -> int:
     """Games played on each board (the rotations of duplicate seating), read from a chunk's
-    records (its ``game`` and ``board`` columns): a chunk holds every game of its boards."""
-    n_boards = len(np.unique(board))
-    return len(np.unique(game)) // n_boards if n_boards else 1
+    records (its ``game`` and ``board`` columns): the kit numbers the games of board ``b``
+    ``b * rotations + rotation`` (``sim.kit_nb.start_game_nb``) and a chunk holds every
+    game of its boards, so its last board's last game tells. (Two maxima instead of two
+    ``np.unique``: 1.4 of the 3.8 s that 4M Oh Hell deals spent reducing their records.)"""
+    if len(board) == 0:
+        return 1
+    return (int(game.max()) + 1) // (int(board.max()) + 1)
 
 
 def board_slot_sums(board, player, value, n_players: int) -> tuple[np.ndarray, np.ndarray]:

@@ -503,6 +503,22 @@ def test_games_per_board_is_in_the_manifest(tmp_path):
     assert store.load_manifest(fixed)["games_per_board"] == 1
 
 
+@pytest.mark.parametrize("seating, rotations", [("duplicate", 4), ("rotate", 1)])
+def test_a_chunks_records_tell_its_games_per_board(seating, rotations):
+    """What the analysis reads from a chunk that starts anywhere: the kit's game ids."""
+    from analysis.common import games_per_board
+    study = small_study(seating=seating, boards=9, chunk_boards=3)
+    engine = Engine(study)
+    assert engine.game.games_per_board(study) == rotations
+    for first in (0, 5):
+        records = engine.run_chunk(first, 3, chunk_states(study.seed, 1))
+        for table in ("deals", "games"):
+            game, board = records[table]["game"], records[table]["board"]
+            assert set(np.unique(board)) == {first, first + 1, first + 2}
+            assert len(np.unique(game)) == 3 * rotations
+            assert games_per_board(game, board) == rotations
+
+
 def test_the_report_reads_games_per_board_from_the_manifest(tmp_path):
     from analysis.report import describe_study
     run_dir = run_study(small_study(boards=2, chunk_boards=2), tmp_path / "run", backend="serial",
