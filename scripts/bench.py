@@ -2,19 +2,30 @@
 
     python scripts/bench.py                 # every case, 5 repeats, medians
     python scripts/bench.py --repeats 9 --case oh_hell-random
+    python scripts/bench.py --end-to-end --case oh_hell-random   # and what a user runs
 
 Each case plays whole boards through the engine's ``run_chunk`` (records
 included, exactly what a study runs). One core: a single process. All
 cores: one chunk per core through joblib (loky), timed after the workers
 are warm. Figures are medians of ``--repeats`` runs; the machine is shared,
 so expect noise and quote medians.
+
+``--end-to-end`` adds, under each case's kernel rows, the same study as a
+user runs it: ``tricksim simulate --aggregate`` in a fresh process (start,
+imports, chunks, their reduction to cubes, the checkpoints and the final
+cube; the numba cache warm), on one core (``--jobs 1``) and on all, over
+``E2E_BOARDS`` times the case's boards, timed on the wall clock. Its last
+column is its deals/s as a share of the kernel row's.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 
@@ -109,7 +120,7 @@ def play(case: Case, boards: int, chunk: int) -> tuple[float, int, int, int]:
 def bench_one_core(case: Case, repeats: int):
     play(case, 10, 0)  # compile or load from cache
     runs = [play(case, case.boards, i + 1) for i in range(repeats)]
-    return _rates(case, runs, [r[0] for r in runs])
+    return _rates(case, runs, [r[0] for r in runs], case.boards)
 
 
 def bench_all_cores(case: Case, repeats: int, cores: int):
@@ -121,14 +132,48 @@ def bench_all_cores(case: Case, repeats: int, cores: int):
             parts = parallel(delayed(play)(case, case.boards, 1 + r * cores + c) for c in range(cores))
             walls.append(time.perf_counter() - t0)
             runs.append((walls[-1], *(sum(p[i] for p in parts) for i in (1, 2, 3))))
-    return _rates(case, runs, walls)
+    return _rates(case, runs, walls, case.boards * cores)
 
 
-def _rates(case, runs, seconds):
-    """Medians of deals/s, games/s (None when a game is one deal) and card plays/s."""
+# an end-to-end run plays this many times the case's boards: long enough that a process's
+# start and imports (about 2 s) weigh what they weigh in a real study, not more
+E2E_BOARDS = 10
+
+
+def simulate_command(case: Case, boards: int, jobs: int, out: str) -> list[str]:
+    """``tricksim simulate --aggregate`` of the case's study."""
+    command = [sys.executable, "-m", "sim.cli", "simulate", case.game, "-n", str(case.players),
+               "--games", str(boards), "--seed", "12345", "--aggregate", "--jobs", str(jobs),
+               "--no-progress", "--fresh", "--out", out]
+    for spec in case.lineup:
+        command += ["-p", spec]
+    for name, value in case.options:
+        command += ["-o", f"{name}={value}"]
+    if case.variant:
+        command += ["-v", case.variant]
+    return command
+
+
+def bench_end_to_end(case: Case, repeats: int, jobs: int) -> float:
+    """Boards/s of ``simulate --aggregate`` on the wall clock (median of ``repeats``)."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    boards = case.boards * E2E_BOARDS
+    rates = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            subprocess.run(simulate_command(case, boards, jobs, os.path.join(tmp, "run")), cwd=root,
+                           check=True, stdout=subprocess.DEVNULL)
+            rates.append(boards / (time.perf_counter() - t0))
+    return statistics.median(rates)
+
+
+def _rates(case, runs, seconds, boards):
+    """Medians of deals/s, games/s (None when a game is one deal), card plays/s and boards/s."""
     deals, games, plays = ([run[i] / s for run, s in zip(runs, seconds)] for i in (1, 2, 3))
     games_per_s = statistics.median(games) if case.unit == "games" else None
-    return statistics.median(deals), games_per_s, statistics.median(plays)
+    return (statistics.median(deals), games_per_s, statistics.median(plays),
+            statistics.median(boards / s for s in seconds))
 
 
 def main(argv=None) -> int:
@@ -137,24 +182,38 @@ def main(argv=None) -> int:
     ap.add_argument("--case", action="append", help="run only these cases (by name)")
     ap.add_argument("--cores", type=int, default=os.cpu_count())
     ap.add_argument("--scale", type=float, default=1.0, help="multiply the boards per run")
+    ap.add_argument("--end-to-end", action="store_true",
+                    help="add a row per case and core count: `tricksim simulate --aggregate`")
     args = ap.parse_args(argv)
     cases = [c for c in CASES if not args.case or c.name in args.case]
     if not cases:
         ap.error(f"unknown case; cases are {', '.join(c.name for c in CASES)}")
     print(f"tricksim bench: median of {args.repeats} runs, {args.cores} cores available")
-    print(f"{'case':<25} {'cores':>5} {'deals/s':>12} {'games/s':>10} {'card plays/s':>14}")
+    print(f"{'case':<25} {'cores':>5} {'deals/s':>12} {'games/s':>10} {'card plays/s':>14}"
+          + (f" {'of kernel':>9}" if args.end_to_end else ""))
     for case in cases:
         case = Case(**{**case.__dict__, "boards": max(1, int(case.boards * args.scale))})
         for cores in sorted({1, args.cores}):
             if cores == 1:
-                d, g, p = bench_one_core(case, args.repeats)
+                d, g, p, b = bench_one_core(case, args.repeats)
             else:
-                d, g, p = bench_all_cores(case, args.repeats, cores)
-            games = f"{g:>10,.0f}" if g is not None else f"{'':>10}"
-            print(f"{case.name:<25} {cores:>5} {d:>12,.0f} {games} {p:>14,.0f}", flush=True)
+                d, g, p, b = bench_all_cores(case, args.repeats, cores)
+            print(_row(case.name, cores, d, g, p), flush=True)
+            if args.end_to_end:
+                # the same boards as the kernel's, so its deals, games and card plays per
+                # board carry over: the end-to-end rates are the kernel's times the share
+                share = bench_end_to_end(case, args.repeats, cores) / b
+                print(_row(f"{case.name} simulate", cores, d * share,
+                           None if g is None else g * share, p * share)
+                      + f" {share:>9.2f}", flush=True)
         if case.reference:
             print(f"{'':<25} for scale: {case.reference}")
     return 0
+
+
+def _row(name: str, cores: int, deals: float, games: float | None, plays: float) -> str:
+    games_text = f"{games:>10,.0f}" if games is not None else f"{'':>10}"
+    return f"{name:<25} {cores:>5} {deals:>12,.0f} {games_text} {plays:>14,.0f}"
 
 
 if __name__ == "__main__":

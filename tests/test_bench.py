@@ -1,0 +1,36 @@
+"""scripts/bench.py's end-to-end rows run the study of their case, as a user would."""
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sim.cli import _study_from_args, build_parser
+
+ROOT = Path(__file__).resolve().parent.parent
+spec = importlib.util.spec_from_file_location("bench", ROOT / "scripts" / "bench.py")
+bench = importlib.util.module_from_spec(spec)
+sys.modules["bench"] = bench          # its dataclasses look their module up
+spec.loader.exec_module(bench)
+
+
+@pytest.mark.parametrize("case", bench.CASES, ids=[c.name for c in bench.CASES])
+def test_the_simulate_command_plays_the_kernel_rows_study(case, tmp_path):
+    command = bench.simulate_command(case, 7, 1, str(tmp_path / "run"))
+    assert command[1:4] == ["-m", "sim.cli", "simulate"]
+    study = _study_from_args(build_parser().parse_args(command[3:]))
+    kernel = bench.make_study(case, 7)
+    assert study.aggregate and not kernel.aggregate
+    assert study.key() == kernel.key().replace('"aggregate": false', '"aggregate": true')
+
+
+def test_an_end_to_end_row_runs_the_cli(tmp_path):
+    case = next(c for c in bench.CASES if c.name == "oh_hell-random")
+    out = tmp_path / "run"
+    subprocess.run(bench.simulate_command(case, 20, 1, str(out)), cwd=ROOT, check=True,
+                   capture_output=True)
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["status"] == "complete" and manifest["layout"] == "aggregate"
+    assert manifest["study"]["boards"] == 20
