@@ -14,8 +14,8 @@ so expect noise and quote medians.
 user runs it: ``tricksim simulate --aggregate`` in a fresh process (start,
 imports, chunks, their reduction to cubes, the checkpoints and the final
 cube; the numba cache warm), on one core (``--jobs 1``) and on all, over
-``E2E_BOARDS`` times the case's boards, timed on the wall clock. Its last
-column is its deals/s as a share of the kernel row's.
+the boards the kernel row plays in ``E2E_SECONDS``, timed on the wall
+clock. Its last column is its speed as a share of the kernel row's.
 """
 from __future__ import annotations
 
@@ -135,9 +135,10 @@ def bench_all_cores(case: Case, repeats: int, cores: int):
     return _rates(case, runs, walls, case.boards * cores)
 
 
-# an end-to-end run plays this many times the case's boards: long enough that a process's
-# start and imports (about 2 s) weigh what they weigh in a real study, not more
-E2E_BOARDS = 10
+# an end-to-end run plays about this many seconds of the kernel's work (at the kernel row's
+# speed): long enough that starting the processes, imports and loading the kernels (2-4 s)
+# weigh what they weigh in a real study, not more
+E2E_SECONDS = 10.0
 
 
 def simulate_command(case: Case, boards: int, jobs: int, out: str) -> list[str]:
@@ -154,10 +155,10 @@ def simulate_command(case: Case, boards: int, jobs: int, out: str) -> list[str]:
     return command
 
 
-def bench_end_to_end(case: Case, repeats: int, jobs: int) -> float:
+def bench_end_to_end(case: Case, repeats: int, jobs: int, kernel_boards_per_s: float) -> float:
     """Boards/s of ``simulate --aggregate`` on the wall clock (median of ``repeats``)."""
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-    boards = case.boards * E2E_BOARDS
+    boards = max(case.boards, round(E2E_SECONDS * kernel_boards_per_s))
     rates = []
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(repeats):
@@ -189,7 +190,7 @@ def main(argv=None) -> int:
     if not cases:
         ap.error(f"unknown case; cases are {', '.join(c.name for c in CASES)}")
     print(f"tricksim bench: median of {args.repeats} runs, {args.cores} cores available")
-    print(f"{'case':<25} {'cores':>5} {'deals/s':>12} {'games/s':>10} {'card plays/s':>14}"
+    print(f"{'case':<33} {'cores':>5} {'deals/s':>12} {'games/s':>10} {'card plays/s':>14}"
           + (f" {'of kernel':>9}" if args.end_to_end else ""))
     for case in cases:
         case = Case(**{**case.__dict__, "boards": max(1, int(case.boards * args.scale))})
@@ -202,18 +203,18 @@ def main(argv=None) -> int:
             if args.end_to_end:
                 # the same boards as the kernel's, so its deals, games and card plays per
                 # board carry over: the end-to-end rates are the kernel's times the share
-                share = bench_end_to_end(case, args.repeats, cores) / b
+                share = bench_end_to_end(case, args.repeats, cores, b) / b
                 print(_row(f"{case.name} simulate", cores, d * share,
                            None if g is None else g * share, p * share)
                       + f" {share:>9.2f}", flush=True)
         if case.reference:
-            print(f"{'':<25} for scale: {case.reference}")
+            print(f"{'':<33} for scale: {case.reference}")
     return 0
 
 
 def _row(name: str, cores: int, deals: float, games: float | None, plays: float) -> str:
     games_text = f"{games:>10,.0f}" if games is not None else f"{'':>10}"
-    return f"{name:<25} {cores:>5} {deals:>12,.0f} {games_text} {plays:>14,.0f}"
+    return f"{name:<33} {cores:>5} {deals:>12,.0f} {games_text} {plays:>14,.0f}"
 
 
 if __name__ == "__main__":
