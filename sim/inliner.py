@@ -14,7 +14,8 @@ both, in this process only:
   function is kept and handed to numba's inliner, which copies it before it
   changes anything. It depends only on the function object (its code, and
   globals the kit fills before anything compiles: ``sim/binding.py``) and
-  the ``no_rewrites`` flag, which is the key.
+  the ``no_rewrites`` flag, which is the key; a caller compiled with
+  ``locals=`` declarations (tricksim has none) gets numba's own inliner.
 * **The copy is quadratic.** numba copies the callee block by block, each
   block with a fresh ``copy.deepcopy`` memo, so the function's scope, with
   every variable of the function, is copied once per block (millions of
@@ -75,7 +76,11 @@ def install() -> bool:
             or getattr(inline_closurecall, "copy", None) is not copy:
         return False        # pragma: no cover - another numba
 
+    numbas_own = InlineWorker.inline_function
+
     def inline_function(self, caller_ir, block, i, function, arg_typs=None):
+        if self.locals:     # a caller's ``locals=`` declarations reach the callee's translation
+            return numbas_own(self, caller_ir, block, i, function, arg_typs)
         no_rewrites = bool(getattr(self.flags, "no_rewrites", False))
         by_flags = _TRANSLATED.setdefault(function, {})
         callee_ir = by_flags.get(no_rewrites)

@@ -88,6 +88,20 @@ def test_the_inliner_is_installed_and_translates_each_function_once(monkeypatch)
         assert ours(obs, params) == theirs(obs, params) == _three_sites(obs, params)
 
 
+def test_a_caller_with_locals_declarations_gets_numbas_own_inliner(monkeypatch):
+    translated = []
+    run = InlineWorker.run_untyped_passes
+    monkeypatch.setattr(InlineWorker, "run_untyped_passes",
+                        lambda self, f, enable_ssa=False: translated.append(f.__name__)
+                        or run(self, f, enable_ssa))
+    copy = types.FunctionType(_three_sites.__code__, _three_sites.__globals__, "_three_sites")
+    copy.__qualname__ = "_three_sites__locals"
+    declared = numba.njit(locals={"a": numba.int64})(copy)
+    obs, params = np.array([3, 1, 4, 1], dtype=np.int64), np.array([2.0])
+    assert declared(obs, params) == _three_sites(obs, params)
+    assert translated.count("_score") == 3, translated      # at each site, as numba does
+
+
 def test_the_machine_code_is_numbas_own():
     ours, theirs = _both_ways(_three_sites)
     assert _normalised_llvm(ours, "ours") == _normalised_llvm(theirs, "nmba")
