@@ -87,9 +87,8 @@ def reduce(games: np.ndarray, study) -> dict[str, pd.DataFrame]:
     scratch = Scratch(len(g["seat"]))
     win_units = np.rint(g["win"].astype(np.float64) * WIN_UNIT).astype(np.int64)
     slot_pairs, strategy_pairs = [], []
-    measures = (MEASURE_TOTAL, MEASURE_WIN)
     all_sums, counts = board_slot_sums(g["board"], g["player"], (g["total"], win_units), n_players)
-    for measure, sums in zip(measures, all_sums):
+    for measure, sums in zip((MEASURE_TOTAL, MEASURE_WIN), all_sums):
         for out, groups, names in ((slot_pairs, np.arange(n_players), ("slot_a", "slot_b")),
                                    (strategy_pairs, strategy_of_slot, ("strategy_a", "strategy_b"))):
             pairs = paired_sums(sums, counts, groups, names)

@@ -20,7 +20,6 @@ clock. Its last column is its speed as a share of the kernel row's.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import subprocess

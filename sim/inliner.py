@@ -76,11 +76,11 @@ def install() -> bool:
             or getattr(inline_closurecall, "copy", None) is not copy:
         return False        # pragma: no cover - another numba
 
-    numbas_own = InlineWorker.inline_function
+    _ORIGINAL.update(inline_function=InlineWorker.inline_function, copy=inline_closurecall.copy)
 
     def inline_function(self, caller_ir, block, i, function, arg_typs=None):
         if self.locals:     # a caller's ``locals=`` declarations reach the callee's translation
-            return numbas_own(self, caller_ir, block, i, function, arg_typs)
+            return _ORIGINAL["inline_function"](self, caller_ir, block, i, function, arg_typs)
         no_rewrites = bool(getattr(self.flags, "no_rewrites", False))
         by_flags = _TRANSLATED.setdefault(function, {})
         callee_ir = by_flags.get(no_rewrites)
@@ -91,7 +91,6 @@ def install() -> bool:
         return self.inline_ir(caller_ir, block, i, callee_ir, function.__code__.co_freevars,
                               arg_typs=arg_typs)
 
-    _ORIGINAL.update(inline_function=InlineWorker.inline_function, copy=inline_closurecall.copy)
     InlineWorker.inline_function = inline_function
     inline_closurecall.copy = _OneMemoPerFunction(ir)
     return True

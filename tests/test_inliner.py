@@ -6,6 +6,7 @@ import types
 
 import numba
 import numpy as np
+import pytest
 from numba.core.inline_closurecall import InlineWorker
 
 import sim  # noqa: F401  (installs the inliner)
@@ -38,13 +39,13 @@ def _three_sites(obs, params):
     return a + b + _clamp(np.int64(params[0]), 0, 9)
 
 
-def _fresh(function, tag):
+def _fresh(function, tag, **options):
     """A new compiled copy of ``function`` (numba compiles each dispatcher anew); the
     tags are of one length, as the copy's name is a string constant of the module."""
     copy = types.FunctionType(function.__code__, function.__globals__, function.__name__,
                               function.__defaults__)
     copy.__qualname__ = f"{function.__qualname__}__{tag}"
-    return numba.njit(copy)
+    return numba.njit(**options)(copy)
 
 
 def _normalised_llvm(dispatcher, tag):
@@ -70,13 +71,19 @@ def _both_ways(function):
     return ours, theirs
 
 
-def test_the_inliner_is_installed_and_translates_each_function_once(monkeypatch):
-    assert inliner.install()
-    translated = []
+@pytest.fixture
+def translated(monkeypatch):
+    """The names of the functions numba translates for inlining, in order."""
+    names = []
     run = InlineWorker.run_untyped_passes
     monkeypatch.setattr(InlineWorker, "run_untyped_passes",
-                        lambda self, f, enable_ssa=False: translated.append(f.__name__)
+                        lambda self, f, enable_ssa=False: names.append(f.__name__)
                         or run(self, f, enable_ssa))
+    return names
+
+
+def test_the_inliner_is_installed_and_translates_each_function_once(translated):
+    assert inliner.install()
     inliner._TRANSLATED.clear()
     ours, theirs = _both_ways(_three_sites)
     # ours: each function once; numba's: at each site, and _clamp again inside each _score
@@ -88,15 +95,8 @@ def test_the_inliner_is_installed_and_translates_each_function_once(monkeypatch)
         assert ours(obs, params) == theirs(obs, params) == _three_sites(obs, params)
 
 
-def test_a_caller_with_locals_declarations_gets_numbas_own_inliner(monkeypatch):
-    translated = []
-    run = InlineWorker.run_untyped_passes
-    monkeypatch.setattr(InlineWorker, "run_untyped_passes",
-                        lambda self, f, enable_ssa=False: translated.append(f.__name__)
-                        or run(self, f, enable_ssa))
-    copy = types.FunctionType(_three_sites.__code__, _three_sites.__globals__, "_three_sites")
-    copy.__qualname__ = "_three_sites__locals"
-    declared = numba.njit(locals={"a": numba.int64})(copy)
+def test_a_caller_with_locals_declarations_gets_numbas_own_inliner(translated):
+    declared = _fresh(_three_sites, "locals", locals={"a": numba.int64})
     obs, params = np.array([3, 1, 4, 1], dtype=np.int64), np.array([2.0])
     assert declared(obs, params) == _three_sites(obs, params)
     assert translated.count("_score") == 3, translated      # at each site, as numba does
