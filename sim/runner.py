@@ -112,10 +112,7 @@ def _save_chunk(run_dir: Path, result: dict) -> dict:
     entry = {"index": index, "first_board": result["first_board"], "n_boards": result["n_boards"],
              "rows": result["rows"], "seconds": round(result["seconds"], 6)}
     if "cube" in result:
-        store.check_cube_names(result["cube"])
-        for name, frame in result["cube"].items():
-            path = store.write_frame(store.chunk_cube_file(run_dir, index, name), frame)
-            files.append(f"{store.CHUNKS_DIR}/{path.name}")
+        files += [f"{store.CHUNKS_DIR}/{path.name}" for path in store.write_chunk_cube(run_dir, index, result["cube"])]
         entry["cube"] = sorted(result["cube"])
     entry["files"] = files
     store.write_json(store.marker_file(run_dir, index), entry)

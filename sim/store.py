@@ -52,7 +52,7 @@ FORMAT_VERSION = 1
 LAYOUTS = ("records", "aggregate")
 _TEMP_NAME = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")
 _CUBE_NAME = re.compile(r"^[A-Za-z0-9_]+$")
-_CHUNK_FILE = re.compile(r"^(chunk-[0-9]{5,}\.json|cube-[0-9]{5,}-[A-Za-z0-9_]+\.parquet)$")
+_CHUNK_FILE = re.compile(r"^(chunk-[0-9]{5,}\.json|cube-[0-9]{5,}\.npz|cube-[0-9]{5,}-[A-Za-z0-9_]+\.parquet)$")
 # columns that order the rows of a record table canonically (those a table has)
 _RECORD_ORDER = ("game", "deal", "seat")
 
@@ -66,8 +66,10 @@ def cube_file(run_dir, name: str) -> Path:
     return Path(run_dir) / f"cube-{name}.parquet"
 
 
-def chunk_cube_file(run_dir, chunk_index: int, name: str) -> Path:
-    return Path(run_dir) / CHUNKS_DIR / f"cube-{chunk_index:05d}-{name}.parquet"
+def chunk_cube_file(run_dir, chunk_index: int, name: str | None = None) -> Path:
+    """A chunk's cube checkpoint: one ``.npz`` (``name`` None) or a table's Parquet file."""
+    stem = f"cube-{chunk_index:05d}"
+    return Path(run_dir) / CHUNKS_DIR / (f"{stem}.npz" if name is None else f"{stem}-{name}.parquet")
 
 
 def marker_file(run_dir, chunk_index: int) -> Path:
@@ -381,8 +383,45 @@ def load_chunk_records(run_dir, study: Study, chunk_index: int) -> dict[str, np.
     return {t: read_records(records_file(run_dir, t, chunk_index), dtype) for t, dtype in game.tables.items()}
 
 
+def write_chunk_cube(run_dir, chunk_index: int, cube: dict[str, pd.DataFrame]) -> list[Path]:
+    """Write a chunk's cube as its checkpoint; return the files.
+
+    A cube of plain tables (numbers, a fresh index: every built-in game's)
+    goes into one uncompressed ``.npz``, an array a column: the parent writes
+    a checkpoint for every chunk it folds, and eleven Parquet files took
+    10 ms a chunk (Oh Hell 4×12, 100k-deal chunks), the archive 2.5 ms. Any
+    other cube (a plug-in's, with an index or text) is a Parquet file a table.
+    The checkpoints are the parent's scratch, deleted once the final cube is written.
+    """
+    check_cube_names(cube)
+    if not all(_is_plain(frame) for frame in cube.values()):
+        return [write_frame(chunk_cube_file(run_dir, chunk_index, name), frame) for name, frame in cube.items()]
+    arrays = {f"{name}.{column}": np.ascontiguousarray(frame[column].to_numpy())
+              for name, frame in cube.items() for column in frame.columns}
+
+    def write(temp: Path) -> None:
+        with open(temp, "wb") as f:
+            np.savez(f, **arrays)
+    return [write_atomic(chunk_cube_file(run_dir, chunk_index), write)]
+
+
+def _is_plain(frame: pd.DataFrame) -> bool:
+    index = frame.index
+    return (isinstance(index, pd.RangeIndex) and index.start == 0 and index.step == 1
+            and all(isinstance(c, str) for c in frame.columns) and all(t.kind in "biuf" for t in frame.dtypes))
+
+
 def load_chunk_cube(run_dir, chunk_index: int, names: Iterable[str]) -> dict[str, pd.DataFrame]:
-    return {name: read_frame(chunk_cube_file(run_dir, chunk_index, name)) for name in names}
+    """The cube :func:`write_chunk_cube` wrote (its tables ``names``, in that order)."""
+    path = chunk_cube_file(run_dir, chunk_index)
+    if not path.exists():
+        return {name: read_frame(chunk_cube_file(run_dir, chunk_index, name)) for name in names}
+    columns: dict[str, dict[str, np.ndarray]] = {name: {} for name in names}
+    with np.load(path, allow_pickle=False) as archive:
+        for key in archive.files:
+            name, column = key.split(".", 1)
+            columns[name][column] = archive[key]
+    return {name: pd.DataFrame(cols) for name, cols in columns.items()}
 
 
 def load_cube(run_dir) -> dict[str, pd.DataFrame]:

@@ -81,6 +81,27 @@ def test_frames_keep_their_index_through_parquet(tmp_path):
 
 
 # -- manifests -------------------------------------------------------------------
+def test_a_plain_chunk_cube_is_one_archive_and_comes_back_exactly(tmp_path):
+    cube = {"bids": pd.DataFrame({"bid": np.array([0, 3], np.int64), "n": np.array([5, 2**40], np.int64)}),
+            "empty": pd.DataFrame({"a": np.zeros(0, np.int64), "n": np.zeros(0, np.int64)}),
+            "shares": pd.DataFrame({"player": np.array([1], np.int8), "wins": np.array([1 / 3])})}
+    files = store.write_chunk_cube(tmp_path, 4, cube)
+    assert [f.name for f in files] == ["cube-00004.npz"]
+    back = store.load_chunk_cube(tmp_path, 4, list(cube))
+    assert list(back) == list(cube)
+    for name in cube:
+        pd.testing.assert_frame_equal(back[name], cube[name], check_exact=True)
+
+
+def test_a_chunk_cube_with_an_index_is_a_parquet_file_a_table(tmp_path):
+    wins = pd.DataFrame({"wins": [0.5, 1 / 3]}, index=pd.Index([2, 7], name="player"))
+    cube = {"wins": wins, "bids": pd.DataFrame({"bid": [1], "n": [4]})}
+    files = store.write_chunk_cube(tmp_path, 0, cube)
+    assert sorted(f.name for f in files) == ["cube-00000-bids.parquet", "cube-00000-wins.parquet"]
+    back = store.load_chunk_cube(tmp_path, 0, list(cube))
+    pd.testing.assert_frame_equal(back["wins"], wins, check_exact=True)
+
+
 def test_a_directory_without_a_manifest_is_not_a_run(tmp_path):
     for path in (tmp_path, tmp_path / "missing"):
         with pytest.raises(TricksimError, match="is not a tricksim run"):
