@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from . import sums_nb
 from .stats import empty_frame, mean_ci, paired_diff_ci, wilson
 from sim.errors import counted
 
@@ -103,9 +104,11 @@ def board_slot_sums(board, player, values, n_players: int) -> tuple[list[np.ndar
     size = n_boards * n_players
     counts = np.bincount(cell, minlength=size).astype(np.int64).reshape(n_boards, n_players)
     played = counts.any(axis=1)
-    # float sums of whole numbers below 2**53 are exact: the cast back loses nothing
-    sums = [np.bincount(cell, weights=np.asarray(value, dtype=np.float64), minlength=size)
-            .astype(np.int64).reshape(n_boards, n_players) for value in values]
+    sums = []
+    for value in values:
+        total = np.zeros(size, np.int64)
+        sums_nb.add_up_nb(cell, np.asarray(value), total)
+        sums.append(total.reshape(n_boards, n_players))
     if played.all():
         return sums, counts
     return [s[played] for s in sums], counts[played]

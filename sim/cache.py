@@ -13,6 +13,9 @@ hash of all the sources it can inline or read constants from:
   ``cards.py``, …; :func:`compiled_sources`);
 * a file of the kit (:data:`KIT`: the compiled pieces every game shares)
   goes to the kit's folder, keyed by the kit alone;
+* a compiled module of the analysis (:data:`ANALYSIS`: counting passes
+  that inline nothing of the engine) goes to the analysis folder, keyed by
+  those modules alone;
 * any other file (a user's player, a plug-in game, the example players)
   goes to a folder keyed by every source of ``sim/`` and ``strategies/``,
   as it may inline anything.
@@ -42,6 +45,10 @@ KIT = ("sim/bits_nb.py", "sim/call_nb.py", "sim/kit_nb.py", "sim/rng_nb.py", "si
        "strategies/abi.py")
 
 
+# The analysis's compiled modules: they import nothing of sim/ or strategies/.
+ANALYSIS = ("analysis/sums_nb.py",)
+
+
 def _sources(root: Path) -> list[Path]:
     return sorted(p for package in PACKAGES for p in (root / package).rglob("*.py"))
 
@@ -62,6 +69,8 @@ def family_of(path: Path, root: Path = ROOT) -> str | None:
         return None
     if rel in KIT:
         return "kit"
+    if rel in ANALYSIS:
+        return "analysis"
     parts = rel.split("/")
     if parts[:2] == ["sim", "games"] and len(parts) > 3 and parts[2] in families(root):
         return parts[2]
@@ -133,10 +142,12 @@ def _digest(paths, root: Path) -> str:
 
 @lru_cache(maxsize=None)
 def folder_key(family: str | None, root: Path = ROOT) -> str:
-    """The name of the cache folder of ``family`` ("kit", a family, or None for the rest)."""
+    """The name of the cache folder of ``family`` ("kit", "analysis", a family, or None for the rest)."""
     sources = _sources(root)
     if family is None:
         return "all-" + _digest(sources, root)
+    if family == "analysis":
+        return "analysis-" + _digest([root / p for p in ANALYSIS], root)
     kit = [p for p in sources if family_of(p, root) == "kit"]
     if family == "kit":
         return "kit-" + _digest(kit, root)
