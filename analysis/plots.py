@@ -9,18 +9,30 @@ lines, error bars for points).
 from __future__ import annotations
 
 import textwrap
+from functools import cache
 from pathlib import Path
 
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-from matplotlib.ticker import Formatter, MaxNLocator
 
 COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
 
 
 def colour(i: int) -> str:
     return COLOURS[i % len(COLOURS)]
+
+
+@cache
+def _matplotlib():
+    """matplotlib's pieces, imported when the first figure is drawn.
+
+    Every aggregate run imports its game's analysis module for ``reduce``
+    and draws nothing; importing matplotlib there was 0.5–0.8 s of each
+    ``tricksim simulate`` start (cProfile of a one-chunk Oh Hell run).
+    """
+    import matplotlib.backends.backend_agg
+    import matplotlib.figure
+    import matplotlib.ticker
+    return matplotlib
 
 
 def figure(title: str, subtitle: str = "", panels: int = 1, cols: int | None = None,
@@ -31,8 +43,9 @@ def figure(title: str, subtitle: str = "", panels: int = 1, cols: int | None = N
     """
     cols = cols or min(panels, 3)
     rows = -(-panels // cols)
-    fig = Figure(figsize=(panel_size[0] * cols, panel_size[1] * rows + 0.9), layout="constrained")
-    FigureCanvasAgg(fig)        # an Agg canvas of its own: drawable (and measurable) without pyplot
+    mpl = _matplotlib()
+    fig = mpl.figure.Figure(figsize=(panel_size[0] * cols, panel_size[1] * rows + 0.9), layout="constrained")
+    mpl.backends.backend_agg.FigureCanvasAgg(fig)        # an Agg canvas of its own: drawable (and measurable) without pyplot
     grid = fig.subplots(rows, cols, squeeze=False)
     axes = list(grid.ravel())
     for ax in axes[panels:]:
@@ -58,7 +71,7 @@ def wrap(text: str, width: int, sep: str = " · ") -> str:
 
 
 def integer_ticks(ax, axis: str = "x") -> None:
-    (ax.xaxis if axis == "x" else ax.yaxis).set_major_locator(MaxNLocator(integer=True))
+    (ax.xaxis if axis == "x" else ax.yaxis).set_major_locator(_matplotlib().ticker.MaxNLocator(integer=True))
 
 
 def band(ax, x, y, lo, hi, label: str, i: int = 0) -> None:
@@ -140,7 +153,7 @@ def heatmap(ax, matrix, row_labels, col_labels, colour_label: str, annotate: boo
                             color="white" if m[r, c] < 0.6 * vmax else "black")
     bar = ax.figure.colorbar(image, ax=ax, fraction=0.05)
     bar.set_label(colour_label)
-    bar.ax.yaxis.set_major_formatter(PercentTicks())
+    bar.ax.yaxis.set_major_formatter(percent_ticks_class()())
 
 
 def legend(ax, **kwargs) -> None:
@@ -155,34 +168,40 @@ def legend_below(ax, **kwargs) -> None:
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=2, **kwargs)
 
 
-class PercentTicks(Formatter):
-    """Fractions as percent ticks with as many decimals as the tick spacing needs.
+@cache
+def percent_ticks_class():
+    """:class:`PercentTicks`, a matplotlib ``Formatter`` (made when first used, see :func:`_matplotlib`)."""
 
-    A fixed number of decimals repeats labels on a narrow axis (ticks 0.255,
-    0.26, 0.265 all read "26%"); here the decimals follow the step between
-    the ticks, so neighbouring labels always differ.
-    """
+    class PercentTicks(_matplotlib().ticker.Formatter):
+        """Fractions as percent ticks with as many decimals as the tick spacing needs.
 
-    def __init__(self):
-        self.ticks = np.zeros(0)
+        A fixed number of decimals repeats labels on a narrow axis (ticks 0.255,
+        0.26, 0.265 all read "26%"); here the decimals follow the step between
+        the ticks, so neighbouring labels always differ.
+        """
 
-    def set_locs(self, locs):
-        self.ticks = np.sort(np.asarray(locs, dtype=float))
+        def __init__(self):
+            self.ticks = np.zeros(0)
 
-    def __call__(self, x, pos=None):
-        locs = self.ticks
-        steps = np.diff(locs)
-        steps = steps[steps > 0]
-        step = float(steps.min()) * 100 if len(steps) else 1.0
-        # the fewest decimals that write the step exactly (2.5 % steps need one, 5 % steps none)
-        decimals = next((d for d in range(6) if abs(step * 10**d - round(step * 10**d)) < 1e-6 * 10**d), 6)
-        return f"{100 * x + 0.0:.{decimals}f}%"
+        def set_locs(self, locs):
+            self.ticks = np.sort(np.asarray(locs, dtype=float))
+
+        def __call__(self, x, pos=None):
+            locs = self.ticks
+            steps = np.diff(locs)
+            steps = steps[steps > 0]
+            step = float(steps.min()) * 100 if len(steps) else 1.0
+            # the fewest decimals that write the step exactly (2.5 % steps need one, 5 % steps none)
+            decimals = next((d for d in range(6) if abs(step * 10**d - round(step * 10**d)) < 1e-6 * 10**d), 6)
+            return f"{100 * x + 0.0:.{decimals}f}%"
+
+    return PercentTicks
 
 
 def percent_axis(ax, axis: str = "y") -> None:
     """Percent tick labels (the values are fractions) that never repeat (see :class:`PercentTicks`)."""
     target = ax.yaxis if axis == "y" else ax.xaxis
-    target.set_major_formatter(PercentTicks())
+    target.set_major_formatter(percent_ticks_class()())
 
 
 def tick_labels(ax, axis: str = "y") -> list[str]:
@@ -193,7 +212,7 @@ def tick_labels(ax, axis: str = "y") -> list[str]:
     return [t.get_text() for t, loc in zip(target.get_ticklabels(), target.get_ticklocs()) if low <= loc <= high]
 
 
-def save(fig: Figure, path: Path) -> Path:
+def save(fig, path: Path) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=110)
