@@ -40,3 +40,54 @@ def add_up_nb(code, value, out):
     """``out[code[i]] += value[i]`` for every row: the sums per code, exact in int64."""
     for i in range(len(code)):
         out[code[i]] += value[i]
+
+
+@nb.njit(cache=True, nogil=True)
+def board_slot_add_nb(board, player, low, value, out):
+    """``out[board − low, player] += value`` for every row (``value`` None: ``+= 1``, the counts)."""
+    for i in range(len(board)):
+        if value is None:
+            out[board[i] - low, player[i]] += 1
+        else:
+            out[board[i] - low, player[i]] += value[i]
+
+
+@nb.njit(cache=True, nogil=True)
+def rows_with_any_nb(counts):
+    """For each row of a 2-d array, whether any of its cells is non-zero."""
+    out = np.zeros(counts.shape[0], np.bool_)
+    for r in range(counts.shape[0]):
+        for c in range(counts.shape[1]):
+            if counts[r, c] != 0:
+                out[r] = True
+                break
+    return out
+
+
+@nb.njit(cache=True, nogil=True)
+def rows_all_equal_nb(m):
+    """Whether every row of a 2-d array equals its first."""
+    for r in range(1, m.shape[0]):
+        for c in range(m.shape[1]):
+            if m[r, c] != m[0, c]:
+                return False
+    return True
+
+
+@nb.njit(cache=True, nogil=True)
+def column_moments_nb(m):
+    """``(Σ_r m[r, j], Σ_r m[r, j]·m[r, k])`` of an int64 matrix, exact (numpy's integer
+    ``m.T @ m`` has no BLAS: 2 ms for 100k boards × 4 slots, this pass a tenth)."""
+    n = m.shape[1]
+    total = np.zeros(n, np.int64)
+    cross = np.zeros((n, n), np.int64)
+    for r in range(m.shape[0]):
+        for j in range(n):
+            x = m[r, j]
+            total[j] += x
+            for k in range(j, n):
+                cross[j, k] += x * m[r, k]
+    for j in range(n):
+        for k in range(j):
+            cross[j, k] = cross[k, j]
+    return total, cross
