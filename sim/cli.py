@@ -24,7 +24,7 @@ from pathlib import Path
 
 from .errors import TricksimError, counted
 
-BACKENDS = ("loky", "serial", "threading", "numba", "dask", "ray")
+BACKENDS = ("threading", "loky", "serial", "numba", "dask", "ray")
 # tricksim fit MODEL: the module whose main(argv) fits it
 FITS = {"differenzler": "analysis.jass_fit"}
 
@@ -62,9 +62,9 @@ def _add_study_args(p: argparse.ArgumentParser) -> None:
 
 def _add_run_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("-j", "--jobs", type=int, default=1, help="parallel workers (-1: all cores)")
-    p.add_argument("-b", "--backend", default="loky", choices=BACKENDS,
-                   help="where chunks run: loky (local processes, default), serial, threading, "
-                        "numba (in-process threads), dask, ray")
+    p.add_argument("-b", "--backend", default="threading", choices=BACKENDS,
+                   help="where chunks run: threading (threads of this process, default), loky "
+                        "(local processes), serial, numba (numba threads), dask, ray")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="dask scheduler or ray cluster address (default: a local cluster of "
                         "--jobs workers)")

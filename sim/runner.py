@@ -307,7 +307,7 @@ def _ignore(event: str, message: str) -> None:
     """The default ``notify``: a library caller reads the run directory instead."""
 
 
-def run_study(study, out_dir, jobs: int = 1, backend: str = "loky", scheduler: str | None = None,
+def run_study(study, out_dir, jobs: int = 1, backend: str = "threading", scheduler: str | None = None,
               progress: bool = True, resume: bool = True, notify=_ignore) -> Path:
     """Play every chunk of ``study`` and write the run directory ``out_dir``.
 

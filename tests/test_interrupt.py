@@ -49,12 +49,14 @@ def reached(point: str, run: Path) -> bool:
     return done >= int(point.split()[0])
 
 
-@pytest.mark.parametrize("point", ["manifest", "1 chunk", "3 chunks", "10 chunks", "30 chunks"])
-def test_ctrl_c_stops_an_aggregate_run(tmp_path, point):
+@pytest.mark.parametrize("backend, point", [
+    *(("loky", point) for point in ("manifest", "1 chunk", "3 chunks", "10 chunks", "30 chunks")),
+    *(("threading", point) for point in ("manifest", "3 chunks", "30 chunks"))])
+def test_ctrl_c_stops_an_aggregate_run(tmp_path, backend, point):
     run = tmp_path / "run"
     command = [sys.executable, "-m", "sim.cli", "simulate", "jupiter", "--aggregate",
                "--games", str(CHUNKS * 20), "--chunk-games", "20", "--jobs", "2",
-               "--backend", "loky", "--no-progress", "--out", str(run)]
+               "--backend", backend, "--no-progress", "--out", str(run)]
     out, err = tmp_path / "stdout.txt", tmp_path / "stderr.txt"   # pipes: held open by workers
     with out.open("wb") as stdout, err.open("wb") as stderr:
         process = subprocess.Popen(command, cwd=ROOT, stdout=stdout, stderr=stderr,
