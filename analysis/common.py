@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from . import sums_nb
-from .stats import empty_frame, mean_ci, paired_diff_ci, wilson
+from .stats import Squared, empty_frame, mean_ci, paired_diff_ci, wilson
 from sim.errors import counted
 
 PAIR_VALUES = ["n_boards", "weight_sum", "diff_sum", "diff_sq"]     # the value columns of a paired cube table
@@ -69,9 +69,10 @@ def whole_blocks(d: dict, keys, n_seats: int) -> dict:
     return {k: v[order] for k, v in d.items()}
 
 
-def square(x) -> np.ndarray:
-    """x² as int64 (the sums of squares of a cube; a narrow record field would overflow)."""
-    return np.square(x, dtype=np.int64)
+def square(x) -> Squared:
+    """x², as a value of :func:`analysis.stats.group_sums`: the sums of squares of a cube,
+    squared in int64 (a narrow record field would overflow) as they are added."""
+    return Squared(np.asarray(x))
 
 
 def games_per_board(game: np.ndarray, board: np.ndarray) -> int:

@@ -198,6 +198,14 @@ class Scratch:
         self.code = np.empty(n_rows, dtype=np.int64)
 
 
+class Squared:
+    """A column whose squares :func:`group_sums` adds up (no int64 copy of the squares
+    is made: 1.5 ms and 3.2 MB a column of 400k rows)."""
+
+    def __init__(self, column: np.ndarray):
+        self.column = column
+
+
 def group_sums(keys: dict[str, np.ndarray], values: dict[str, np.ndarray] | None = None,
                count: str = "n", scratch: Scratch | None = None) -> pd.DataFrame:
     """Count rows and sum integer columns per combination of integer keys.
@@ -210,7 +218,7 @@ def group_sums(keys: dict[str, np.ndarray], values: dict[str, np.ndarray] | None
     exactly in int64; when the packed range is too large to count densely,
     the codes are numbered with ``np.unique`` first. Keys and values may be
     strided views (fields of a record array); nothing is copied but the
-    code. Returns int64 columns ``*keys, count, *values``, sorted by the
+    code. A value given as :class:`Squared` adds its squares. Returns int64 columns ``*keys, count, *values``, sorted by the
     keys, with a fresh index. (Oh Hell 4×12, a 100k-deal chunk: 9 tables of
     400k rows, 50 → … ms with the balance tables.)
     """
@@ -237,9 +245,10 @@ def group_sums(keys: dict[str, np.ndarray], values: dict[str, np.ndarray] | None
         n_cells = len(codes)
     sums = []
     for v in values:
-        value = _countable(values[v])
+        squared = isinstance(values[v], Squared)
+        value = _countable(values[v].column if squared else values[v])
         total = np.zeros(n_cells, np.float64 if value.dtype.kind == "f" else np.int64)
-        sums_nb.add_up_nb(index, value, total)
+        (sums_nb.add_squares_nb if squared else sums_nb.add_up_nb)(index, value, total)
         sums.append(total[codes] if index is code else total)
     frame = {}
     rest = codes.astype(np.int64)

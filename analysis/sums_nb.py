@@ -43,6 +43,14 @@ def add_up_nb(code, value, out):
 
 
 @nb.njit(cache=True, nogil=True)
+def add_squares_nb(code, value, out):
+    """``out[code[i]] += value[i]²`` for every row, squared in the type of ``out`` (int64)."""
+    for i in range(len(code)):
+        x = out.dtype.type(value[i])
+        out[code[i]] += x * x
+
+
+@nb.njit(cache=True, nogil=True)
 def board_slot_add_nb(board, player, low, value, out):
     """``out[board − low, player] += value`` for every row (``value`` None: ``+= 1``, the counts)."""
     for i in range(len(board)):
