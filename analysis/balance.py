@@ -40,6 +40,7 @@ import pandas as pd
 from .common import (GAME_VALUES, MIN_OBSERVATIONS, Lineup, board_slot_sums, contiguous_fields, paired_differences,
                      paired_sums, square, strategies, study_dict, sum_by, tag, total_quantiles, whole_blocks,
                      with_game_results)
+from . import sums_nb
 from .stats import Scratch, combine_cubes, group_sums
 from .words import (intervals_apart, percent, points, signed_percent_points, signed_points, significant,
                     with_interval)
@@ -85,7 +86,7 @@ def reduce(games: np.ndarray, study) -> dict[str, pd.DataFrame]:
     if "team" not in g:
         g["team"] = g["seat"]                    # every seat plays for itself
     scratch = Scratch(len(g["seat"]))
-    win_units = np.rint(g["win"].astype(np.float64) * WIN_UNIT).astype(np.int64)
+    win_units = sums_nb.rounded_multiples_nb(g["win"], float(WIN_UNIT))
     slot_pairs, strategy_pairs = [], []
     all_sums, counts = board_slot_sums(g["board"], g["player"], (g["total"], win_units), n_players)
     for measure, sums in zip((MEASURE_TOTAL, MEASURE_WIN), all_sums):

