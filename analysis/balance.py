@@ -37,11 +37,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .common import (GAME_VALUES, MIN_OBSERVATIONS, Lineup, board_slot_sums, contiguous_fields, paired_differences,
-                     paired_sums, square, strategies, study_dict, sum_by, tag, total_quantiles, whole_blocks,
-                     with_game_results)
-from . import sums_nb
-from .stats import Scratch, combine_cubes, group_sums
+from . import balance_nb, sums_nb
+from .common import (GAME_VALUES, MIN_OBSERVATIONS, PAIR_VALUES, Lineup, block_order, paired_differences, paired_sums,
+                     strategies, study_dict, sum_by, tag, total_quantiles, with_game_results)
+from .stats import combine_cubes, dense_frame, empty_frame, reused_zeros
 from .words import (intervals_apart, percent, points, signed_percent_points, signed_points, significant,
                     with_interval)
 from sim.errors import counted
@@ -77,47 +76,65 @@ class Scoring:
 # -- records -> cube -----------------------------------------------------------------
 
 def reduce(games: np.ndarray, study) -> dict[str, pd.DataFrame]:
-    """The balance cube of one chunk's ``games`` records (any game's, see the module docstring)."""
+    """The balance cube of one chunk's ``games`` records (any game's, see the module docstring).
+
+    One compiled pass (:mod:`analysis.balance_nb`) adds every row into dense
+    arrays over the keys' ranges; the tables are their cells that counted a
+    row, exactly what :func:`analysis.stats.group_sums` gives.
+    """
     study = study_dict(study)
     n_players = int(study["players"])
     strategy_of_slot, _ = strategies(study["lineup"])
-    fields = GAME_FIELDS + (("team",) if "team" in games.dtype.names else ())
-    g = whole_blocks(contiguous_fields(games, fields), ("game",), n_players)
-    if "team" not in g:
-        g["team"] = g["seat"]                    # every seat plays for itself
-    scratch = Scratch(len(g["seat"]))
-    win_units = sums_nb.rounded_multiples_nb(g["win"], float(WIN_UNIT))
+    order = block_order({"seat": games["seat"], "game": games["game"]}, ("game",), n_players)
+    if order is not None:
+        games = games[order]
+    if len(games) == 0:
+        return _empty_cube()
+    f = {k: games[k] for k in GAME_FIELDS}
+    f["team"] = games["team"] if "team" in games.dtype.names else f["seat"]   # each seat for itself
+    names = ("board", "seat", "team", "player", "start_position", "total")
+    ranges = [sums_nb.key_range_nb(f[k]) for k in names]
+    lows = np.array([lo for lo, _ in ranges], np.int64)
+    size = dict(zip(names, (int(hi - lo) + 1 for lo, hi in ranges)))
+    if lows[3] < 0 or ranges[3][1] >= n_players:
+        raise ValueError(f"player slots {lows[3]}..{ranges[3][1]} outside 0..{n_players - 1}")
+    board = f["board"]
+    if size["board"] > 4 * len(board):           # boards far apart (filtered by hand): number them
+        _, board = np.unique(board, return_inverse=True)
+        lows[0], size["board"] = 0, int(board.max()) + 1
+    cells = reused_zeros("balance cells", (size["seat"], size["team"], size["player"], size["start_position"], 4))
+    totals = reused_zeros("balance totals", (size["player"], size["total"]))
+    slot_counts, slot_totals, slot_wins = (reused_zeros(f"balance {name}", (size["board"], n_players))
+                                           for name in ("slot counts", "slot totals", "slot wins"))
+    balance_nb.balance_pass_nb(board, f["seat"], f["team"], f["player"], f["start_position"], f["total"],
+                               f["win"], float(WIN_UNIT), lows, cells, totals, slot_counts, slot_totals, slot_wins)
+    played = sums_nb.rows_with_any_nb(slot_counts)
+    if not played.all():
+        slot_counts, slot_totals, slot_wins = slot_counts[played], slot_totals[played], slot_wins[played]
     slot_pairs, strategy_pairs = [], []
-    all_sums, counts = board_slot_sums(g["board"], g["player"], (g["total"], win_units), n_players)
-    for measure, sums in zip((MEASURE_TOTAL, MEASURE_WIN), all_sums):
-        for out, groups, names in ((slot_pairs, np.arange(n_players), ("slot_a", "slot_b")),
-                                   (strategy_pairs, strategy_of_slot, ("strategy_a", "strategy_b"))):
-            pairs = paired_sums(sums, counts, groups, names)
+    for measure, sums in ((MEASURE_TOTAL, slot_totals), (MEASURE_WIN, slot_wins)):
+        for out, groups, pair_names in ((slot_pairs, np.arange(n_players), ("slot_a", "slot_b")),
+                                        (strategy_pairs, strategy_of_slot, ("strategy_a", "strategy_b"))):
+            pairs = paired_sums(sums, slot_counts, groups, pair_names)
             pairs.insert(0, "measure", np.full(len(pairs), measure, dtype=np.int64))
             out.append(pairs)
+    teammates = np.zeros((n_players, n_players), np.int64)
+    balance_nb.teammates_nb(f["team"], f["player"], n_players, teammates)
     return {
-        "games": group_sums({k: g[k] for k in KEYS["games"]},
-                            {"win_units": win_units, "total_sum": g["total"], "total_sq": square(g["total"])},
-                            scratch=scratch),
-        "totals": group_sums({"player": g["player"], "total": g["total"]}, scratch=scratch),
+        "games": dense_frame(KEYS["games"], lows[1:5], cells[..., 0],
+                             {value: cells[..., i] for i, value in enumerate(GAME_VALUES)}),
+        "totals": dense_frame(KEYS["totals"], (lows[3], lows[5]), totals, {"n": totals}),
         "slot_pairs": pd.concat(slot_pairs, ignore_index=True),
         "strategy_pairs": pd.concat(strategy_pairs, ignore_index=True),
-        "teammates": _teammates(g["team"].reshape(-1, n_players), g["player"].reshape(-1, n_players)),
+        "teammates": dense_frame(KEYS["teammates"], (0, 0), teammates, {"n": teammates}),
     }
 
 
-def _teammates(team: np.ndarray, player: np.ndarray) -> pd.DataFrame:
-    """Per pair of slots (a < b): the games in which they sat in one team."""
-    a_parts, b_parts = [], []
-    for i in range(team.shape[1]):
-        for j in range(i + 1, team.shape[1]):
-            same = team[:, i] == team[:, j]
-            a, b = player[same, i].astype(np.int64), player[same, j].astype(np.int64)
-            a_parts.append(np.minimum(a, b))
-            b_parts.append(np.maximum(a, b))
-    a = np.concatenate(a_parts) if a_parts else np.zeros(0, np.int64)
-    b = np.concatenate(b_parts) if b_parts else np.zeros(0, np.int64)
-    return group_sums({"slot_a": a, "slot_b": b})
+def _empty_cube() -> dict[str, pd.DataFrame]:
+    return {"games": empty_frame(KEYS["games"], GAME_VALUES), "totals": empty_frame(KEYS["totals"], ["n"]),
+            "slot_pairs": empty_frame(KEYS["slot_pairs"], PAIR_VALUES),
+            "strategy_pairs": empty_frame(KEYS["strategy_pairs"], PAIR_VALUES),
+            "teammates": empty_frame(KEYS["teammates"], ["n"])}
 
 
 def combine(cubes) -> dict[str, pd.DataFrame]:

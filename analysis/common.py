@@ -57,16 +57,20 @@ def whole_blocks(d: dict, keys, n_seats: int) -> dict:
     anything else (rows concatenated or filtered by hand) is sorted into that
     order first.
     """
+    order = block_order(d, keys, n_seats)
+    return d if order is None else {k: v[order] for k, v in d.items()}
+
+
+def block_order(d: dict, keys, n_seats: int) -> np.ndarray | None:
+    """None if the rows of ``d`` (columns: ``seat`` and ``keys``) are in whole blocks already
+    (see :func:`whole_blocks`), else the order that puts them so."""
     n = len(d["seat"])
     if n % n_seats:
         raise ValueError(f"{n} rows are not whole blocks of {n_seats} seats")
     seat = d["seat"]
-    in_blocks = all((seat[s::n_seats] == s).all() for s in range(n_seats)) and all(
-        (d[k][s::n_seats] == d[k][::n_seats]).all() for k in keys for s in range(1, n_seats))
-    if in_blocks:
-        return d
-    order = np.lexsort((seat, *(d[k] for k in reversed(keys))))
-    return {k: v[order] for k, v in d.items()}
+    if all(sums_nb.in_blocks_nb(seat, d[k], n_seats) for k in keys):
+        return None
+    return np.lexsort((seat, *(d[k] for k in reversed(keys))))
 
 
 def square(x) -> Squared:
@@ -84,35 +88,6 @@ def games_per_board(game: np.ndarray, board: np.ndarray) -> int:
     if len(board) == 0:
         return 1
     return (int(game.max()) + 1) // (int(board.max()) + 1)
-
-
-def board_slot_sums(board, player, values, n_players: int) -> tuple[list[np.ndarray], np.ndarray]:
-    """Per board (rows, in board order) and lineup slot (columns): the sum of each array of
-    ``values`` over the slot's rows, and how many rows it has. Boards without rows have no
-    row. The cells and counts serve every value and are computed once, in compiled passes
-    (:mod:`analysis.sums_nb`; 11.5 → … ms for the 400k game rows of a 100k-deal Oh Hell chunk)."""
-    board = np.asarray(board, dtype=np.int64)
-    if len(board) == 0:
-        empty = np.zeros((0, n_players), np.int64)
-        return [empty.copy() for _ in values], empty
-    low, high = int(board.min()), int(board.max())
-    if high - low < 4 * len(board):                  # a chunk's boards are consecutive: no sorting
-        board_index, first, n_boards = board, low, high - low + 1
-    else:
-        _, board_index = np.unique(board, return_inverse=True)
-        first, n_boards = 0, int(board_index.max()) + 1
-    player = np.asarray(player)
-    counts = np.zeros((n_boards, n_players), np.int64)
-    sums_nb.board_slot_add_nb(board_index, player, first, None, counts)
-    played = sums_nb.rows_with_any_nb(counts)
-    sums = []
-    for value in values:
-        total = np.zeros((n_boards, n_players), np.int64)
-        sums_nb.board_slot_add_nb(board_index, player, first, np.asarray(value), total)
-        sums.append(total)
-    if played.all():
-        return sums, counts
-    return [s[played] for s in sums], counts[played]
 
 
 def paired_sums(slot_sums: np.ndarray, slot_counts: np.ndarray, group_of_slot,

@@ -115,3 +115,15 @@ def rounded_multiples_nb(x, factor):
     for i in range(len(x)):
         out[i] = np.int64(np.rint(np.float64(x[i]) * factor))
     return out
+
+
+@nb.njit(cache=True, nogil=True)
+def in_blocks_nb(seat, key, n_seats):
+    """Whether the rows come in blocks of ``n_seats``, seats 0 … n_seats − 1 in order and one
+    ``key`` in each block (one pass over record fields where they lie: numpy's comparisons
+    of strided views read the whole record array once a seat)."""
+    for i in range(len(seat)):
+        s = i % n_seats
+        if seat[i] != s or key[i] != key[i - s]:
+            return False
+    return True
