@@ -122,8 +122,9 @@ def in_blocks_nb(seat, key, n_seats):
     """Whether the rows come in blocks of ``n_seats``, seats 0 … n_seats − 1 in order and one
     ``key`` in each block (one pass over record fields where they lie: numpy's comparisons
     of strided views read the whole record array once a seat)."""
+    s = 0                           # the row's place in its block (no division a row)
     for i in range(len(seat)):
-        s = i % n_seats
         if seat[i] != s or key[i] != key[i - s]:
             return False
+        s = s + 1 if s + 1 < n_seats else 0
     return True

@@ -40,13 +40,12 @@ import pandas as pd
 
 from sim.games.wizard.records import TRUMP_KINDS
 
-from . import balance, wizard_plots
+from . import balance, wizard_nb, wizard_plots
 from .compare import RATE, Measure
-from .common import (Lineup, add_moments, contiguous_fields, games_per_board, shares_sentence, square, study_dict,
-                     whole_blocks)
+from .common import Lineup, add_moments, block_order, games_per_board, shares_sentence, study_dict
 from .spec import (CubeTable, Frames, Mean, Rate, Share, Table, build, drop, estimate, keys_of, labelled, mean_of,
                    positive)
-from .stats import Scratch, combine_cubes
+from .stats import combine_cubes, dense_frame, empty_frame, reused_zeros
 from .words import percent
 from sim.errors import counted
 
@@ -64,8 +63,8 @@ CUBE = {
 }
 KEYS = keys_of({**CUBE, **balance.KEYS})
 # the record fields reduce reads
-DEAL_FIELDS = ("game", "board", "deal", "hand_size", "seat", "player", "position", "bid", "tricks", "score",
-               "trump_kind", "trumps_held", "wizards_held")
+DEAL_FIELDS = ("game", "board", "deal", "hand_size", "seat", "position", "player", "bid", "tricks", "score",
+               "trump_kind", "trumps_held", "wizards_held")      # in the order of wizard_nb.cube_pass_nb's
 
 QUESTIONS = ("Bid accuracy", "Trump odds", "Scoring balance")
 TRUMP_SUITS = (0, 3)      # trump kinds with a trump suit: turned up, or chosen by the dealer
@@ -74,31 +73,46 @@ TRUMP_SUITS = (0, 3)      # trump kinds with a trump suit: turned up, or chosen 
 # -- records -> cube -----------------------------------------------------------------
 
 def reduce(records: dict, study) -> dict[str, pd.DataFrame]:
-    """The cube of one chunk's records ``{"deals": DEALS rows, "games": GAMES rows}``."""
+    """The cube of one chunk's records ``{"deals": DEALS rows, "games": GAMES rows}``.
+
+    Two compiled passes over the deal rows (:mod:`analysis.wizard_nb`): the keys'
+    ranges, then every table's dense cells; the tables are the cells that
+    counted a row, in key order, as ``CUBE`` declares them.
+    """
     study = study_dict(study)
     n_players = int(study["players"])
-    d = whole_blocks(contiguous_fields(records["deals"], DEAL_FIELDS), ("game", "deal"), n_players)
-    deal_scratch = Scratch(len(d["game"]))      # work arrays shared between the tables
-    d["exact"] = d["bid"] == d["tricks"]
-    d["is_dealer"] = d["position"] == n_players - 1
-    per_deal = {k: d[k][::n_players] for k in ("game", "board", "deal", "hand_size", "trump_kind")}
-    per_deal["excess"] = sum(d["bid"][seat::n_players].astype(np.int64) for seat in range(n_players)) \
-        - per_deal["hand_size"]
-    # the first game of each board; the other rotations replay its cards
-    rotations = games_per_board(d["game"], d["board"])
-    if rotations == 1:
-        dealt, dealt_once = d, per_deal
-    else:
-        dealt = {k: d[k][d["game"] == d["board"] * rotations] for k in KEYS["holdings"]}
-        dealt_once = {k: v[per_deal["game"] == per_deal["board"] * rotations] for k, v in per_deal.items()}
+    deals = records["deals"]
+    order = block_order({"seat": deals["seat"], "game": deals["game"], "deal": deals["deal"]}, ("game", "deal"),
+                        n_players)
+    if order is not None:
+        deals = deals[order]
+    if len(deals) == 0:
+        return {**{name: empty_frame(table.keys, ["n", *table.values]) for name, table in CUBE.items()},
+                **balance.reduce(records["games"], study)}
+    f = {k: deals[k] for k in DEAL_FIELDS}
+    ranges = wizard_nb.key_ranges_nb(*(f[k] for k in wizard_nb.RANGED[:-1]), n_players)
+    low = dict(zip(wizard_nb.RANGED, ranges[:, 0]))
+    size = dict(zip(wizard_nb.RANGED, (int(n) for n in ranges[:, 1] - ranges[:, 0] + 1)))
+    low["is_dealer"], size["is_dealer"] = 0, 2
+
+    def cells(name, *extra):
+        keys = CUBE[name].keys
+        return reused_zeros(f"wizard {name}", [size[k] for k in keys] + list(extra)), [low[k] for k in keys]
+
+    (bids, bids_low), (seats, seats_low), (bid_totals, totals_low) = (cells("bids"), cells("seats", 4),
+                                                                       cells("bid_totals"))
+    (outcomes, outcomes_low), (holdings, holdings_low), (trump, trump_low) = (cells("trump_outcomes"),
+                                                                              cells("holdings"), cells("trump"))
+    wizard_nb.cube_pass_nb(*(f[k] for k in DEAL_FIELDS), n_players, games_per_board(f["game"], f["board"]),
+                           ranges[:, 0].copy(), bids, seats, bid_totals, outcomes, holdings, trump)
     return {
-        "bids": CUBE["bids"].sums(d, scratch=deal_scratch),
-        "seats": CUBE["seats"].sums(d, {"exact": d["exact"], "score_sum": d["score"],
-                                        "score_sq": square(d["score"])}, scratch=deal_scratch),
-        "bid_totals": CUBE["bid_totals"].sums(per_deal),
-        "trump_outcomes": CUBE["trump_outcomes"].sums(dealt_once),
-        "holdings": CUBE["holdings"].sums(dealt, scratch=deal_scratch if rotations == 1 else None),
-        "trump": CUBE["trump"].sums(d, scratch=deal_scratch),
+        "bids": dense_frame(CUBE["bids"].keys, bids_low, bids, {"n": bids}),
+        "seats": dense_frame(CUBE["seats"].keys, seats_low, seats[..., 0],
+                             {v: seats[..., i] for i, v in enumerate(("n", "exact", "score_sum", "score_sq"))}),
+        "bid_totals": dense_frame(CUBE["bid_totals"].keys, totals_low, bid_totals, {"n": bid_totals}),
+        "trump_outcomes": dense_frame(CUBE["trump_outcomes"].keys, outcomes_low, outcomes, {"n": outcomes}),
+        "holdings": dense_frame(CUBE["holdings"].keys, holdings_low, holdings, {"n": holdings}),
+        "trump": dense_frame(CUBE["trump"].keys, trump_low, trump, {"n": trump}),
         **balance.reduce(records["games"], study),
     }
 

@@ -46,7 +46,7 @@ KIT = ("sim/bits_nb.py", "sim/call_nb.py", "sim/kit_nb.py", "sim/rng_nb.py", "si
 
 
 # The analysis's compiled modules: they import nothing of sim/ or strategies/.
-ANALYSIS = ("analysis/sums_nb.py", "analysis/balance_nb.py")
+ANALYSIS = ("analysis/sums_nb.py", "analysis/balance_nb.py", "analysis/wizard_nb.py")
 
 
 def _sources(root: Path) -> list[Path]:
