@@ -218,6 +218,18 @@ def test_reduce_of_parts_combined_equals_reduce_of_the_whole(wizard_duplicate):
     assert_cubes_equal(W.combine([whole]), whole)
 
 
+def test_reduce_reads_rows_in_any_order_and_none(wizard_duplicate):
+    study, chunks = wizard_duplicate
+    records = concat(*chunks)
+    rng = np.random.default_rng(4)
+    shuffled = {table: rows[rng.permutation(len(rows))] for table, rows in records.items()}
+    assert_cubes_equal(W.reduce(shuffled, study), W.reduce(records, study))
+    empty = W.reduce({table: rows[:0] for table, rows in records.items()}, study)
+    whole = W.reduce(records, study)
+    for name in W.KEYS:
+        assert len(empty[name]) == 0 and list(empty[name].columns) == list(whole[name].columns), name
+
+
 def test_tables_agree_with_pandas_on_the_raw_records(wizard_duplicate):
     study, chunks = wizard_duplicate
     records = concat(*chunks)
