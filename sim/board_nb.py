@@ -54,6 +54,7 @@ from .kit_nb import (CFG_PLAYERS, CFG_SEATING, DEAL_AGAIN, DEAL_KEEP, KIND_HEURI
                      flag_illegal_nb, flag_where_nb, is_legal2_nb, random_choice2_nb, rotations_nb,
                      start_board_nb, start_game_nb, trace_decision_nb, trace_mark_nb,
                      trace_rewind_nb)
+from .borrow_nb import borrowed, keep
 from .call_nb import call_player_nb
 from .rng_nb import below
 
@@ -154,19 +155,29 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
     again into larger arrays: its streams are its own. ``done`` gets
     (boards played, deal rows, game rows); returns the boards played.
     """
+    # Every array is borrowed (sim/borrow_nb.py: no atomic reference counts in the loop),
+    # the arguments from the caller, the work arrays from their owners, kept to the end.
+    # Not what a user's player may receive (``obs``, ``params``) when one plays (``fns``).
+    cfg, aux, kinds = borrowed(cfg), borrowed(aux), borrowed(kinds)
+    deal_base, dec_base = borrowed(deal_base), borrowed(dec_base)
+    deals_out, games_out = borrowed(deals_out), borrowed(games_out)
+    status, done, trace = borrowed(status), borrowed(done), borrowed(trace)
     n = seats_nb(cfg)
     seating = cfg[CFG_SEATING]
     rotations = rotations_nb(n, seating)
     board_deal_rows = rotations * room_deals_nb(cfg, aux) * n
-    st, hands = new_state_nb(cfg)
+    own_st, own_hands = new_state_nb(cfg)
     # exactly the observation: a player reading past its end fails a bounds check
     # (tricksim check-player) instead of reading the deal's private slots
-    obs = np.zeros(OBS_SIZE, dtype=np.int64)
-    deck = np.zeros(deck_size_nb(cfg), dtype=np.int64)
-    board_rng = np.empty(4, dtype=np.uint64)
-    dec_rng = np.empty(4, dtype=np.uint64)
-    deal_rng = np.empty(4, dtype=np.uint64)
-    lineup = np.zeros(n, dtype=np.int64)
+    own_obs = np.zeros(OBS_SIZE, dtype=np.int64)
+    own_deck = np.zeros(deck_size_nb(cfg), dtype=np.int64)
+    own_rngs = np.empty((3, 4), dtype=np.uint64)
+    own_lineup = np.zeros(n, dtype=np.int64)
+    st, hands, deck, lineup = borrowed(own_st), borrowed(own_hands), borrowed(own_deck), borrowed(own_lineup)
+    board_rng, dec_rng, deal_rng = borrowed(own_rngs[0]), borrowed(own_rngs[1]), borrowed(own_rngs[2])
+    obs = own_obs
+    if fns is None:
+        params, obs = borrowed(params), borrowed(own_obs)
     d_row = 0
     g_row = 0
     boards_done = 0
@@ -213,6 +224,7 @@ def simulate_chunk_nb(cfg, aux, kinds, params, fns, deal_base, dec_base, first_b
             g_row = game_rows_nb(st, hands, cfg, aux, games_out, g_row, game_id, board, lineup,
                                  first_dealer, deal_no, redeals)
         boards_done += 1
+    keep((own_st, own_hands, own_obs, own_deck, own_rngs, own_lineup))
     return chunk_done_nb(done, boards_done, d_row, g_row)
 
 

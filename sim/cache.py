@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("sim", "strategies")
 
 # The compiled pieces every game's kernels inline.
-KIT = ("sim/bits_nb.py", "sim/call_nb.py", "sim/kit_nb.py", "sim/rng_nb.py", "sim/board_nb.py",
+KIT = ("sim/bits_nb.py", "sim/borrow_nb.py", "sim/call_nb.py", "sim/kit_nb.py", "sim/rng_nb.py", "sim/board_nb.py",
        "strategies/abi.py")
 
 
