@@ -58,7 +58,7 @@ def _from_top(i, trump):
     return 13 * trump + 8
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def estimate_nb(hand, trump, params):
     """The points a 9-card hand can expect as bidder with ``trump`` named."""
     trumps = trumps_of_nb(trump)
@@ -91,7 +91,7 @@ def estimate_nb(hand, trump, params):
     return est + params[P_PARTNER]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bid(obs, params, legal):
     hand = np.uint64(obs[O.HAND])
     best = 0.0
@@ -113,7 +113,7 @@ def _bid(obs, params, legal):
     return want
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _trump(obs, params):
     hand = np.uint64(obs[O.HAND])
     best = -1.0
@@ -126,7 +126,7 @@ def _trump(obs, params):
     return suit
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _burn_key(card, trump):
     """Lower burns first: non-point low cards, then point cards least likely to score."""
     v = value_nb(card, trump)
@@ -142,7 +142,7 @@ def _burn_key(card, trump):
     return 20 + v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _burn(obs, legal):
     trump = obs[O.TRUMP]
     best = -1
@@ -159,7 +159,7 @@ def _burn(obs, legal):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play(obs, params, legal):
     seat = obs[O.SEAT]
     trump = obs[O.TRUMP]
