@@ -89,6 +89,12 @@ VALUES = np.array([value_nb.py_func(c, t) if c < N_CARDS else 0
 
 
 @njit(cache=True, inline="always")
+def value_of_nb(card, trump):
+    """:func:`value_nb` read from ``VALUES`` (a card 0 … 53)."""
+    return VALUES[64 * trump + card]
+
+
+@njit(cache=True, inline="always")
 def card_points_nb(card, trump):
     """Points a trump carries (the 2: one, to its player's team; the others to the winner)."""
     if card == HIGH_JOKER or card == LOW_JOKER:
