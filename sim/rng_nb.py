@@ -47,6 +47,30 @@ def below(s, n):
     return int64(((next_u64(s) >> uint64(32)) * uint64(n)) >> uint64(32))
 
 
+@njit(cache=True, inline="always")
+def next_u64_words(s0, s1, s2, s3):
+    """:func:`next_u64` on a state held in four ``uint64`` locals: (the output, the
+    next state's four words). A loop that also writes arrays must reload a state
+    kept in an array after every write (numba tells the compiler nothing about
+    aliasing); in locals it stays in registers."""
+    result = _rotl(s1 * uint64(5), 7) * uint64(9)
+    t = s1 << uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, 45)
+    return result, s0, s1, s2, s3
+
+
+@njit(cache=True, inline="always")
+def below_words(s0, s1, s2, s3, n):
+    """:func:`below` on a state in four locals: (the number, the next state's words)."""
+    x, s0, s1, s2, s3 = next_u64_words(s0, s1, s2, s3)
+    return int64(((x >> uint64(32)) * uint64(n)) >> uint64(32)), s0, s1, s2, s3
+
+
 @njit(cache=True, inline="always")   # once per deal in every kernel: no call, no array passing
 def shuffle_prefix(s, deck, k):
     """Partial Fisher-Yates: make ``deck[:k]`` a uniform random draw.

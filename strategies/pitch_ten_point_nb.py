@@ -28,7 +28,7 @@ from numba import njit
 from sim.bits_nb import ONE, ZERO, popcount
 from sim.games.pitch import obs as O
 from sim.games.pitch.ten_point_rules_nb import (card_points_nb, jick_nb, points_of_nb,
-                                                trumps_of_nb, value_nb)
+                                                trumps_of_nb, value_of_nb)
 from sim.kit_nb import random_choice_nb
 
 NAMES = ("ten_margin", "ten_partner", "ten_sweep", "ten_length", "ten_pull", "ten_capture",
@@ -58,7 +58,7 @@ def _from_top(i, trump):
     return 13 * trump + 8
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def estimate_nb(hand, trump, params):
     """The points a 9-card hand can expect as bidder with ``trump`` named."""
     trumps = trumps_of_nb(trump)
@@ -91,7 +91,7 @@ def estimate_nb(hand, trump, params):
     return est + params[P_PARTNER]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bid(obs, params, legal):
     hand = np.uint64(obs[O.HAND])
     best = 0.0
@@ -113,7 +113,7 @@ def _bid(obs, params, legal):
     return want
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _trump(obs, params):
     hand = np.uint64(obs[O.HAND])
     best = -1.0
@@ -126,10 +126,10 @@ def _trump(obs, params):
     return suit
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _burn_key(card, trump):
     """Lower burns first: non-point low cards, then point cards least likely to score."""
-    v = value_nb(card, trump)
+    v = value_of_nb(card, trump)
     p = card_points_nb(card, trump)
     if p == 0:
         return v
@@ -142,7 +142,7 @@ def _burn_key(card, trump):
     return 20 + v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _burn(obs, legal):
     trump = obs[O.TRUMP]
     best = -1
@@ -159,7 +159,7 @@ def _burn(obs, legal):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play(obs, params, legal):
     seat = obs[O.SEAT]
     trump = obs[O.TRUMP]
@@ -177,7 +177,7 @@ def _play(obs, params, legal):
         low = x & (~x + ONE)
         c = popcount(low - ONE)
         x ^= low
-        top_unseen = max(top_unseen, value_nb(c, trump))
+        top_unseen = max(top_unseen, value_of_nb(c, trump))
     leader = obs[O.TRICK_LEADER] if n_trick > 0 else seat
     me = (seat - leader) % 4
     opponents_after = 0
@@ -198,7 +198,7 @@ def _play(obs, params, legal):
             low = x & (~x + ONE)
             c = popcount(low - ONE)
             x ^= low
-            v = value_nb(c, trump)
+            v = value_of_nb(c, trump)
             p = card_points_nb(c, trump)
             master = v > top_unseen or unseen == ZERO
             if master:
@@ -214,7 +214,7 @@ def _play(obs, params, legal):
                 best = c
         return best
     win_card = obs[O.WINNING_CARD]
-    win_value = value_nb(win_card, trump)
+    win_value = value_of_nb(win_card, trump)
     partner_wins = obs[O.WINNING_SEAT] % 2 == seat % 2
     partner_sure = partner_wins and (opponents_after == 0 or win_value > top_unseen)
     trick_points = 0
@@ -228,7 +228,7 @@ def _play(obs, params, legal):
         low = x & (~x + ONE)
         c = popcount(low - ONE)
         x ^= low
-        v = value_nb(c, trump)
+        v = value_of_nb(c, trump)
         p = card_points_nb(c, trump)
         two = c == 13 * trump
         beats = v > win_value

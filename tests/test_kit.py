@@ -138,3 +138,18 @@ def test_select_by_pdep_and_broadword_agree():
             assert select(x, k) == expected
             if FAST_PDEP:
                 assert select_pdep(x, k) == expected
+
+
+def test_the_stream_in_four_words_is_the_stream_in_an_array():
+    from sim.rng_nb import below, below_words, next_u64, next_u64_words
+    s = chunk_states(7, 0)[0].copy()
+    w = tuple(np.uint64(x) for x in s)
+    for n in range(1, 200):
+        if n % 2:
+            x, *w = next_u64_words(*w)
+            assert x == next_u64(s)
+        else:
+            x, *w = below_words(*w, n)
+            assert x == below(s, n)
+        w = tuple(np.uint64(x) for x in w)   # as the kernel's locals: uint64, whatever their size
+        assert w == tuple(s)

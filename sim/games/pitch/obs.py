@@ -74,14 +74,18 @@ TP_POINTS = 121      # 4 slots: points each seat won this deal (the 2 to its pla
 TP_PLAYED_N = 125    # 4 slots: trumps each seat played
 TP_BURNED_N = 129    # 4 slots: trumps each seat burned
 TP_BURNED_PTS = 133  # 4 slots: points on the trumps each seat burned
+TP_REFILL_DRAWN = 137  # places of REFILL_ORDER drawn so far (54: all given at the start)
 
 STATE_SIZE = 138
 
 # ``hands`` (uint64): one word per seat, then HANDS_PILE (Ten-point: the stock
-# and the discards, to refill from); ``dealt`` for start_deal_nb: the four hands,
-# DEALT_STOCK (the undealt cards), then DEALT_REFILL … (the refill order: 54 ids).
+# and the discards, to refill from), then HANDS_REFILL_RNG (Ten-point: 4 words, the
+# stream of the refill's shuffle while it is drawn as the refill reads it); ``dealt``
+# for start_deal_nb: the four hands, DEALT_STOCK (the undealt cards), then
+# DEALT_REFILL … (the refill order: 54 ids).
 HANDS_PILE = 4
-HANDS_SIZE = 8
+HANDS_REFILL_RNG = 5
+HANDS_SIZE = 9
 DEALT_STOCK = 4
 DEALT_REFILL = 5
 DEALT_SIZE = DEALT_REFILL + 54

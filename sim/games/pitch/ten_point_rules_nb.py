@@ -11,10 +11,12 @@ The decisions: bids once each from the dealer's left (0 pass, 4 … 10, each
 above the last; the dealer forced when the first three passed), the
 bidder's trump (a suit 0 … 3), the burns of a bid loser holding more than 6
 trumps (one card a decision, non-point trumps first), then the cards (only
-trumps are played; a player without one is out). The discards, the refill
-(in ``REFILL_ORDER``, from the pile) and the bidder's sweep of the pile's
-trumps are no decisions: they happen as the last burn (or the trump, when
-nobody burns) is applied.
+trumps are played; a player without one is out). The bids and the cards are
+played in ``ten_point_step_nb.play_deal_nb``, which keeps them in locals; the
+bid's legal set and the card facts are here. The discards, the refill (in
+``REFILL_ORDER``, from the pile) and the bidder's sweep of the pile's trumps
+are no decisions: they happen as the last burn (or the trump, when nobody
+burns) is applied.
 
 Every function is ``inline="always"``: the board loop calls them once per
 decision, and a call passing arrays costs more than a random decision.
@@ -23,8 +25,9 @@ import numpy as np
 from numba import njit
 
 from ...bits_nb import ONE, ZERO, popcount
+from ...rng_nb import below_words
 from . import obs as O
-from .cards import HIGH_JOKER, LOW_JOKER, RANK_ACE, RANK_JACK, RANK_TEN
+from .cards import HIGH_JOKER, LOW_JOKER, N_CARDS, RANK_ACE, RANK_JACK, RANK_TEN
 
 TARGET = 52
 MAX_DEALS = 400          # a game still short of 52 here ends (end = 3), ranked by score
@@ -78,6 +81,19 @@ def value_nb(card, trump):
     return r if r <= RANK_TEN else r + 3
 
 
+# ``value_nb`` as a table, ``VALUES[64 * trump + card]`` (a non-trump reads as the Jick: the
+# card play looks up trumps only): random cards win a trick by coin flips, and a load
+# beats value_nb's branches there
+VALUES = np.array([value_nb.py_func(c, t) if c < N_CARDS else 0
+                   for t in range(4) for c in range(64)], dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def value_of_nb(card, trump):
+    """:func:`value_nb` read from ``VALUES`` (a card 0 … 53)."""
+    return VALUES[64 * trump + card]
+
+
 @njit(cache=True, inline="always")
 def card_points_nb(card, trump):
     """Points a trump carries (the 2: one, to its player's team; the others to the winner)."""
@@ -118,15 +134,15 @@ def trumps_nb(st):
 
 
 @njit(cache=True, inline="always")
-def _has_trump(st, hands, seat):
-    return hands[seat] & trumps_nb(st) != ZERO
-
-
-@njit(cache=True, inline="always")
-def begin_deal_nb(st, hands, dealt, dealer, totals):
+def begin_deal_nb(st, hands, dealt, dealer, totals, refill_rng):
     """A new deal: ``dealt`` (hands 0 … 3, the stock, the refill order) by ``dealer``;
-    ``totals``: each seat's team score before the deal."""
-    for i in range(O.STATE_SIZE):
+    ``totals``: each seat's team score before the deal. ``refill_rng`` empty: the
+    refill order is ``dealt``'s. Else it is the stream of the refill's shuffle (a
+    Fisher-Yates of the 54 ids in order), drawn only as far as the refill reads it
+    (``_refill_and_sweep``): it reads ~15 of the 54, and the deal's stream ends there."""
+    for i in range(O.REFILL_ORDER):
+        st[i] = 0
+    for i in range(O.REFILL_ORDER + N_CARDS, O.STATE_SIZE):
         st[i] = 0
     st[O.PHASE] = O.PHASE_BID
     st[O.SEAT] = (dealer + 1) % 4
@@ -149,8 +165,45 @@ def begin_deal_nb(st, hands, dealt, dealer, totals):
     hands[O.HANDS_PILE] = dealt[O.DEALT_STOCK]
     for i in range(O.HANDS_PILE + 1, O.HANDS_SIZE):
         hands[i] = ZERO
-    for i in range(54):
-        st[O.REFILL_ORDER + i] = np.int64(dealt[O.DEALT_REFILL + i])
+    if refill_rng.shape[0] == 0:
+        for i in range(N_CARDS):
+            st[O.REFILL_ORDER + i] = np.int64(dealt[O.DEALT_REFILL + i])
+        st[O.TP_REFILL_DRAWN] = N_CARDS
+    else:
+        for i in range(N_CARDS):
+            st[O.REFILL_ORDER + i] = i
+        for j in range(4):
+            hands[O.HANDS_REFILL_RNG + j] = refill_rng[j]
+
+
+@njit(cache=True, inline="always")
+def _refill_step(st, at, s0, s1, s2, s3):
+    """Draw place ``at`` of the refill order (the places before it drawn): the refill
+    shuffle's step ``at``, on its stream's words; (the card, the stream's next words)."""
+    j, s0, s1, s2, s3 = below_words(s0, s1, s2, s3, N_CARDS - at)
+    j += at
+    c = st[O.REFILL_ORDER + j]
+    st[O.REFILL_ORDER + j] = st[O.REFILL_ORDER + at]
+    st[O.REFILL_ORDER + at] = c
+    return c, s0, s1, s2, s3
+
+
+@njit(cache=True, inline="always")
+def draw_refill_nb(st, hands):
+    """Draw the whole refill order now (a traced deal's record holds it)."""
+    s0, s1, s2, s3 = (hands[O.HANDS_REFILL_RNG], hands[O.HANDS_REFILL_RNG + 1],
+                      hands[O.HANDS_REFILL_RNG + 2], hands[O.HANDS_REFILL_RNG + 3])
+    for at in range(st[O.TP_REFILL_DRAWN], N_CARDS):
+        c, s0, s1, s2, s3 = _refill_step(st, at, s0, s1, s2, s3)
+    st[O.TP_REFILL_DRAWN] = N_CARDS
+
+
+@njit(cache=True, inline="always")
+def bid_legal_nb(high, made):
+    """The bids open after ``made`` bids, the highest ``high`` (0 none): pass and the
+    bids above it; the dealer, last to bid after three passes, may not pass."""
+    above = BID_BITS & ~((ONE << np.uint64(high + 1)) - ONE)
+    return above if made == 3 and high == 0 else above | ONE
 
 
 @njit(cache=True, inline="always")
@@ -161,11 +214,7 @@ def legal_word_nb(st, hands):
     if phase == O.PHASE_PLAY:
         return hands[seat] & trumps_nb(st)
     if phase == O.PHASE_BID:
-        high = st[O.HIGH_BID]
-        above = BID_BITS & ~((ONE << np.uint64(high + 1)) - ONE)   # the bids above the last
-        if st[O.BIDS_MADE] == 3 and high == 0:
-            return above                                          # the dealer may not pass
-        return above | ONE
+        return bid_legal_nb(st[O.HIGH_BID], st[O.BIDS_MADE])
     if phase == O.PHASE_TRUMP:
         return np.uint64(15)
     if phase == O.PHASE_BURN:
@@ -176,12 +225,40 @@ def legal_word_nb(st, hands):
 
 
 @njit(cache=True, inline="always")
-def _next_burner(st, hands, k):
+def bids_over_nb(st, high, bidder):
+    """Every seat has bid: the bidder names trump."""
+    st[O.HIGH_BID] = high
+    st[O.BIDDER] = bidder
+    st[O.BIDS_MADE] = 4
+    st[O.PHASE] = O.PHASE_TRUMP
+    st[O.SEAT] = bidder
+
+
+@njit(cache=True, inline="always")
+def _name_trump(st, hands, trump):
+    """The bidder names ``trump``: every bid loser lets his non-trumps go to the pile,
+    then the burns (if any), the refill, the sweep and the first lead."""
+    trumps = trumps_of_nb(trump)
+    st[O.TRUMP] = trump
+    st[O.TP_TRUMPS] = np.int64(trumps)
+    st[O.TP_POINT1] = np.int64(point1_of_nb(trump))
+    st[O.TP_NONPOINT] = np.int64(trumps & ~points_of_nb(trump))
+    st[O.TP_THREE] = 13 * trump + 1
+    st[O.TP_TWO] = 13 * trump
+    bidder = st[O.BIDDER]
+    pile = hands[O.HANDS_PILE]
+    for s in range(4):
+        if s != bidder:
+            pile |= hands[s] & ~trumps
+            hands[s] &= trumps
+    hands[O.HANDS_PILE] = pile
+    _next_burner(st, hands, 0, trumps, st[O.DEALER], bidder)
+
+
+@njit(cache=True, inline="always")
+def _next_burner(st, hands, k, trumps, dealer, bidder):
     """From place ``k`` after the dealer on: the first bid loser over 6 trumps
     (PHASE_BURN), else the refill, the sweep and the first lead."""
-    dealer = st[O.DEALER]
-    bidder = st[O.BIDDER]
-    trumps = trumps_nb(st)
     while k < 4:
         seat = (dealer + 1 + k) % 4
         if seat != bidder:
@@ -194,51 +271,57 @@ def _next_burner(st, hands, k):
                 return
         k += 1
     st[O.BURN_LEFT] = 0
-    _refill_and_sweep(st, hands)
+    _refill_and_sweep(st, hands, trumps, dealer, bidder)
 
 
 @njit(cache=True, inline="always")
-def _refill_and_sweep(st, hands):
+def _refill_and_sweep(st, hands, trumps, dealer, bidder):
     """Each loser from the dealer's left dealt his need from the pile in REFILL_ORDER;
     the bidder takes the pile's trumps and lets his non-trumps go; the bidder leads."""
-    dealer = st[O.DEALER]
-    bidder = st[O.BIDDER]
-    trumps = trumps_nb(st)
     pile = hands[O.HANDS_PILE]
     at = 0
+    drawn = st[O.TP_REFILL_DRAWN]    # the order's places drawn: the others are drawn here
+    s0, s1, s2, s3 = (hands[O.HANDS_REFILL_RNG], hands[O.HANDS_REFILL_RNG + 1],
+                      hands[O.HANDS_REFILL_RNG + 2], hands[O.HANDS_REFILL_RNG + 3])
     for k in range(4):
         seat = (dealer + 1 + k) % 4
         if seat == bidder:
             continue
-        need = KEEP - popcount(hands[seat])
-        while need > 0 and at < 54:
-            c = np.uint64(st[O.REFILL_ORDER + at])
+        hand = hands[seat]
+        need = KEEP - popcount(hand)
+        while need > 0 and at < N_CARDS:
+            if at < drawn:
+                c = np.uint64(st[O.REFILL_ORDER + at])
+            else:
+                card, s0, s1, s2, s3 = _refill_step(st, at, s0, s1, s2, s3)
+                c = np.uint64(card)
             at += 1
-            b = ONE << c
-            if pile & b != ZERO:
-                pile ^= b
-                hands[seat] |= b
-                need -= 1
+            # the card, when it is in the pile (selects: a coin flip for random hands)
+            b = (pile >> c) & ONE
+            need -= np.int64(b)
+            b <<= c
+            pile ^= b
+            hand |= b
+        hands[seat] = hand
+    if at > drawn:
+        st[O.TP_REFILL_DRAWN] = at
+        hands[O.HANDS_REFILL_RNG] = s0
+        hands[O.HANDS_REFILL_RNG + 1] = s1
+        hands[O.HANDS_REFILL_RNG + 2] = s2
+        hands[O.HANDS_REFILL_RNG + 3] = s3
     swept = pile & trumps
-    pile = (pile ^ swept) | (hands[bidder] & ~trumps)
-    hands[bidder] = (hands[bidder] & trumps) | swept
-    hands[O.HANDS_PILE] = pile
+    held = hands[bidder]
+    hands[O.HANDS_PILE] = (pile ^ swept) | (held & ~trumps)
+    hands[bidder] = (held & trumps) | swept
     out = 0
     for s in range(4):
-        if hands[s] & trumps == ZERO:
-            out |= 1 << s
+        out |= np.int64(hands[s] & trumps == ZERO) << s
     st[O.OUT] = out
     st[O.PHASE] = O.PHASE_PLAY
-    _lead_from(st, hands, bidder)
-
-
-@njit(cache=True, inline="always")
-def _lead_from(st, hands, seat):
-    """A new trick led by ``seat`` or, when it holds no trump, the next seat that does;
-    the deal is over when nobody holds a trump."""
+    # the bidder leads, or the next seat after him that holds a trump
     for j in range(4):
-        s = (seat + j) % 4
-        if _has_trump(st, hands, s):
+        s = (bidder + j) % 4
+        if (out >> s) & 1 == 0:
             st[O.TRICK_LEADER] = s
             st[O.SEAT] = s
             st[O.TP_TURN] = 0
@@ -248,88 +331,18 @@ def _lead_from(st, hands, seat):
             st[O.WINNING_CARD] = -1
             st[O.TP_TRICK_SET] = 0
             return
-    st[O.PHASE] = O.PHASE_OVER
+    st[O.PHASE] = O.PHASE_OVER       # nobody holds a trump
     st[O.SEAT] = -1
 
 
 @njit(cache=True, inline="always")
-def _play(st, hands, seat, card):
-    trump = st[O.TRUMP]
-    b = ONE << np.uint64(card)
-    hands[seat] ^= b
-    n = st[O.TRICK_N]
-    st[O.TRICK_CARDS + n] = card
-    st[O.TRICK_N] = n + 1
-    st[O.LEAD] = 4
-    st[O.TP_TRICK_SET] = np.int64(np.uint64(st[O.TP_TRICK_SET]) | b)
-    st[O.TP_PLAYED_N + seat] += 1
-    if card == st[O.TP_TWO]:
-        st[O.TP_POINTS + seat] += 1          # the 2: to its player, whoever wins the trick
-    if n == 0 or value_nb(card, trump) > value_nb(st[O.WINNING_CARD], trump):
-        st[O.WINNING_CARD] = card
-        st[O.WINNING_SEAT] = seat
-    if not _has_trump(st, hands, seat):
-        st[O.OUT] |= 1 << seat
-    # the next seat after the leader that still holds a trump has its turn
-    leader = st[O.TRICK_LEADER]
-    j = st[O.TP_TURN] + 1
-    while j < 4:
-        s = (leader + j) % 4
-        if _has_trump(st, hands, s):
-            st[O.TP_TURN] = j
-            st[O.SEAT] = s
-            return
-        j += 1
-    # every seat has had its turn: the trick is complete
-    winner = st[O.WINNING_SEAT]
-    cards = np.uint64(st[O.TP_TRICK_SET])
-    won = popcount(cards & np.uint64(st[O.TP_POINT1]))
-    if st[O.TP_THREE] >= 0 and (cards >> np.uint64(st[O.TP_THREE])) & ONE != ZERO:
-        won += 3
-    st[O.TP_POINTS + winner] += won
-    st[O.TAKEN + winner] = np.int64(np.uint64(st[O.TAKEN + winner]) | cards)
-    st[O.PLAYED] = np.int64(np.uint64(st[O.PLAYED]) | cards)
-    st[O.TRICK_NO] += 1
-    for i in range(4):
-        st[O.TRICK_CARDS + i] = -1
-    _lead_from(st, hands, winner)
-
-
-@njit(cache=True, inline="always")
 def act_nb(st, hands, action):
-    """The seat to decide takes ``action`` (legal: the caller checks)."""
+    """The seat to decide takes ``action`` (legal: the caller checks): the trump or a
+    burn (the bids and the cards: ``ten_point_step_nb.play_deal_nb``)."""
     phase = st[O.PHASE]
     seat = st[O.SEAT]
-    if phase == O.PHASE_PLAY:
-        _play(st, hands, seat, action)
-    elif phase == O.PHASE_BID:
-        st[O.BIDS + seat] = action
-        made = st[O.BIDS_MADE] + 1
-        st[O.BIDS_MADE] = made
-        if action > 0:
-            if made == 4 and st[O.HIGH_BID] == 0:
-                st[O.TP_FORCED] = 1
-            st[O.HIGH_BID] = action
-            st[O.BIDDER] = seat
-        if made < 4:
-            st[O.SEAT] = (seat + 1) % 4
-        else:
-            st[O.PHASE] = O.PHASE_TRUMP
-            st[O.SEAT] = st[O.BIDDER]
-    elif phase == O.PHASE_TRUMP:
-        trumps = trumps_of_nb(action)
-        st[O.TRUMP] = action
-        st[O.TP_TRUMPS] = np.int64(trumps)
-        st[O.TP_POINT1] = np.int64(point1_of_nb(action))
-        st[O.TP_NONPOINT] = np.int64(trumps & ~points_of_nb(action))
-        st[O.TP_THREE] = 13 * action + 1
-        st[O.TP_TWO] = 13 * action
-        # every bid loser lets his non-trumps go to the pile
-        for s in range(4):
-            if s != seat:
-                hands[O.HANDS_PILE] |= hands[s] & ~trumps
-                hands[s] &= trumps
-        _next_burner(st, hands, 0)
+    if phase == O.PHASE_TRUMP:
+        _name_trump(st, hands, action)
     elif phase == O.PHASE_BURN:
         b = ONE << np.uint64(action)
         hands[seat] ^= b
@@ -340,7 +353,8 @@ def act_nb(st, hands, action):
             st[O.TP_BURNED_PTS + seat] += p
         st[O.BURN_LEFT] -= 1
         if st[O.BURN_LEFT] == 0:
-            _next_burner(st, hands, st[O.TP_BURN_K] + 1)
+            _next_burner(st, hands, st[O.TP_BURN_K] + 1, trumps_nb(st), st[O.DEALER],
+                         st[O.BIDDER])
 
 
 @njit(cache=True, inline="always")

@@ -1,6 +1,8 @@
-"""Ten-point Pitch, one game of a board at a time (numba): the state, the step
+"""Ten-point Pitch, one game of a board at a time (numba): the state, the deal played
+on (:func:`play_deal_nb`: the bidding and the card play in locals; the trump, the
+burns, the refill and the card facts are in ``ten_point_rules_nb``), the step
 interface's own functions and the hooks the kit's board loop (``sim/board_nb.py``)
-is bound to. The deal's steps themselves are in ``ten_point_rules_nb``.
+is bound to.
 
 A game of a board is played deal after deal until a team reaches 52 (the
 bidding team first) or ``MAX_DEALS`` deals have been played. Each deal
@@ -8,7 +10,10 @@ shuffles the 54 cards and takes the hands as 9 consecutive cards each from
 the first hand on (the same law as packets of 3), the stock the last 18;
 then a second shuffle gives the refill order. Both come from the deal's own
 stream (``sim.kit_nb.deal_attempt_stream_nb``), so every rotation of a
-duplicate board is dealt the same cards in deal ``d``. Every deal is kept
+duplicate board is dealt the same cards in deal ``d``. Nothing draws from that
+stream after the refill's shuffle, so the kernel draws the refill order only
+as far as the refill reads it (``ten_point_rules_nb``; a traced deal
+draws it all, for its record). Every deal is kept
 (the dealer is forced when all pass): the kit's default ``deal_verdict_nb``.
 """
 import numpy as np
@@ -23,8 +28,9 @@ from ...rng_nb import shuffle_prefix
 from . import obs as O
 from .observe_nb import observe_nb  # noqa: F401  (a hook of the board loop)
 from .cards import N_CARDS
-from .ten_point_rules_nb import (HAND_SIZE, MAX_DEALS, TARGET, act_nb, begin_deal_nb,
-                                 legal_word_nb, made_nb, score_change_nb, trumps_nb)
+from .ten_point_rules_nb import (HAND_SIZE, MAX_DEALS, TARGET, VALUES, act_nb, begin_deal_nb,
+                                 bid_legal_nb, bids_over_nb, draw_refill_nb, legal_word_nb,
+                                 made_nb, score_change_nb, trumps_nb)
 
 # -- the state ---------------------------------------------------------------------------
 # ``st``: the deal's slots (obs.py), then what a game of a board carries from deal to deal;
@@ -38,6 +44,197 @@ H_DEALT = O.HANDS_SIZE
 HANDS_WORDS = H_DEALT + O.DEALT_SIZE
 
 
+# -- the deal played on, in locals -------------------------------------------------------------
+# The lowest set bit of a 4-bit set (0 for none): the next seat in a set of seats.
+FIRST_OF = np.array([0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0], dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def store_trick_nb(st, seat, leader, turn, k, best, best_seat, trick_set, trick_no, played, out):
+    """Write the play's locals into the state (before a player reads it, and at the end)."""
+    st[O.SEAT] = seat
+    st[O.TRICK_LEADER] = leader
+    st[O.TP_TURN] = turn
+    st[O.TRICK_N] = k
+    st[O.LEAD] = 4 if k > 0 else -1
+    st[O.WINNING_CARD] = best
+    st[O.WINNING_SEAT] = best_seat
+    st[O.TP_TRICK_SET] = np.int64(trick_set)
+    st[O.TRICK_NO] = trick_no
+    st[O.PLAYED] = np.int64(played)
+    st[O.OUT] = out
+
+
+# A call (once a deal in the kernel; once an action in the step interface), with the
+# bidding and the card play written out in it. numba takes every array argument as a
+# new reference (an atomic increment, and a decrement on the way out) wherever its
+# pruning cannot see that the two cancel: inlined as functions of their own, the
+# bidding and the play each paid that on ~12 arrays (the random bidding: 4 bids 30 ns
+# written out, 130 ns as an inlined function), and so did an inlined wrapper around
+# this call; the step interface passes ``forced`` instead of a wrapper.
+@njit(cache=True)
+def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, trace,
+                 forced=-1):
+    """Play the deal on from where it stands: the bidding from the dealer's left, the
+    trump and the burns (``ten_point_rules_nb.act_nb``), then the card play, trumps
+    into tricks until nobody holds one (a seat without one is out: the others play
+    on, the lead passing on to the next seat that holds one).
+
+    With ``forced`` >= 0 (and ``kinds`` None: no players, none of their code
+    compiled) takes that action for the seat to act and returns (the step
+    interface). With ``forced`` < 0 asks the players to the deal's end, one draw
+    from the decision stream a decision, the random player answered right here;
+    False after an illegal action (``status``). The bidding and the trick live in
+    locals, written back before a player that reads the state decides and at the
+    end: the state then reads as if each action had gone through it.
+    """
+    if st[O.PHASE] == O.PHASE_BID:
+        seat = st[O.SEAT]
+        high = st[O.HIGH_BID]
+        bidder = st[O.BIDDER]
+        made = st[O.BIDS_MADE]
+        for n in range(made, 4):
+            legal = bid_legal_nb(high, n)
+            if kinds is None:
+                action = forced
+            else:
+                draw = draw_nb(dec_rng)
+                slot = lineup[seat]
+                if kinds[slot] == KIND_RANDOM:
+                    action = random_choice_nb(legal, draw)
+                else:
+                    st[O.SEAT] = seat
+                    st[O.HIGH_BID] = high
+                    st[O.BIDDER] = bidder
+                    st[O.BIDS_MADE] = n
+                    action = ask_player_nb(st, hands, cfg, seat, slot, np.int64(legal),
+                                           np.int64(0), draw, kinds, params, fns, obs, status)
+                    if action < 0:
+                        return False
+                trace_decision_nb(trace, seat, O.PHASE_BID, action)
+            st[O.BIDS + seat] = action
+            if action > 0:
+                if n == 3 and high == 0:
+                    st[O.TP_FORCED] = 1      # the first three passed: the dealer had to bid
+                high = action
+                bidder = seat
+            seat = (seat + 1) % 4
+            if forced >= 0:
+                break
+        made = made + 1 if forced >= 0 else 4
+        if made == 4:
+            bids_over_nb(st, high, bidder)
+        else:
+            st[O.SEAT] = seat
+            st[O.HIGH_BID] = high
+            st[O.BIDDER] = bidder
+            st[O.BIDS_MADE] = made
+        if forced >= 0:
+            return True
+    while st[O.PHASE] < O.PHASE_PLAY:   # the trump, then the burns (if any)
+        if kinds is None:
+            action = forced
+        else:
+            seat = st[O.SEAT]
+            draw = draw_nb(dec_rng)
+            legal = legal_word_nb(st, hands)
+            slot = lineup[seat]
+            if kinds[slot] == KIND_RANDOM:
+                action = random_choice_nb(legal, draw)
+            else:
+                action = ask_player_nb(st, hands, cfg, seat, slot, np.int64(legal), np.int64(0),
+                                       draw, kinds, params, fns, obs, status)
+                if action < 0:
+                    return False
+            trace_decision_nb(trace, seat, st[O.PHASE], action)
+        act_nb(st, hands, action)
+        if forced >= 0:
+            return True
+    if st[O.PHASE] == O.PHASE_OVER:      # nobody holds a trump after the refill
+        return True
+    trumps = np.uint64(st[O.TP_TRUMPS])
+    point1 = np.uint64(st[O.TP_POINT1])
+    three = np.uint64(st[O.TP_THREE])
+    two = st[O.TP_TWO]
+    values = 64 * st[O.TRUMP]        # the trump's row of VALUES
+    seat = st[O.SEAT]
+    leader = st[O.TRICK_LEADER]
+    turn = st[O.TP_TURN]             # the deciding seat's place after the leader
+    k = st[O.TRICK_N]
+    best = st[O.WINNING_CARD]
+    best_seat = st[O.WINNING_SEAT]
+    best_value = VALUES[values + best] if k > 0 else -1
+    trick_set = np.uint64(st[O.TP_TRICK_SET])
+    trick_no = st[O.TRICK_NO]
+    played = np.uint64(st[O.PLAYED])
+    out = st[O.OUT]                  # seats without a trump, bit s
+    for _ in range(N_CARDS):         # (a bound: a deal plays at most its 16 trumps)
+        if kinds is None:
+            card = forced
+        else:
+            legal = hands[seat] & trumps
+            draw = draw_nb(dec_rng)
+            slot = lineup[seat]
+            if kinds[slot] == KIND_RANDOM:
+                card = random_choice_nb(legal, draw)
+            else:
+                store_trick_nb(st, seat, leader, turn, k, best, best_seat, trick_set, trick_no,
+                               played, out)
+                card = ask_player_nb(st, hands, cfg, seat, slot, np.int64(legal), np.int64(0),
+                                     draw, kinds, params, fns, obs, status)
+                if card < 0:
+                    return False
+            trace_decision_nb(trace, seat, O.PHASE_PLAY, card)
+        b = ONE << np.uint64(card)
+        hand = hands[seat] ^ b
+        hands[seat] = hand
+        st[O.TRICK_CARDS + k] = card
+        k += 1
+        trick_set |= b
+        st[O.TP_PLAYED_N + seat] += 1
+        st[O.TP_POINTS + seat] += np.int64(card == two)   # the 2: to its player, won or lost
+        # selects, not a branch: which card wins is a coin flip for random players
+        value = VALUES[values + card]
+        take = value > best_value
+        best = card if take else best
+        best_value = value if take else best_value
+        best_seat = seat if take else best_seat
+        out |= np.int64(hand & trumps == ZERO) << seat
+        # the seats holding a trump from the leader on (bit j: place j); the next
+        # after this one has the turn
+        held = ~out & 15
+        later = (((held | (held << 4)) >> leader) & 15) >> (turn + 1)
+        if later != 0:
+            turn += 1 + FIRST_OF[later]
+            seat = (leader + turn) & 3
+        else:                        # every seat has had its turn: the trick is complete
+            won = popcount(trick_set & point1) + 3 * np.int64((trick_set >> three) & ONE)
+            st[O.TP_POINTS + best_seat] += won
+            st[O.TAKEN + best_seat] |= np.int64(trick_set)
+            played |= trick_set
+            trick_no += 1
+            for i in range(4):
+                st[O.TRICK_CARDS + i] = -1
+            if held == 0:            # nobody holds a trump: the deal is over
+                store_trick_nb(st, -1, leader, turn, k, best, best_seat, trick_set, trick_no,
+                               played, out)
+                st[O.PHASE] = O.PHASE_OVER
+                return True
+            # the winner leads, or the next seat after him that holds a trump
+            leader = (best_seat + FIRST_OF[((held | (held << 4)) >> best_seat) & 15]) & 3
+            seat = leader
+            turn = 0
+            k = 0
+            best = -1
+            best_seat = -1
+            best_value = -1
+            trick_set = ZERO
+        if forced >= 0:
+            break
+    store_trick_nb(st, seat, leader, turn, k, best, best_seat, trick_set, trick_no, played, out)
+    return True
+
+
 # -- the step interface's own functions (the rest is bound from sim/board_nb.py) -------------
 @njit(cache=True)
 def new_state_nb(cfg):
@@ -48,7 +245,8 @@ def new_state_nb(cfg):
 def start_deal_nb(st, hands, cfg, dealt, chance):
     """A new deal: ``dealt`` (hands 0 … 3, the stock, the refill order), ``chance``
     (the dealer, each seat's team score before the deal)."""
-    begin_deal_nb(st, hands, dealt, chance[CH_DEALER], chance[CH_TOTALS:])
+    begin_deal_nb(st, hands, dealt, chance[CH_DEALER], chance[CH_TOTALS:],
+                  np.empty(0, dtype=np.uint64))
 
 
 @njit(cache=True)
@@ -91,7 +289,8 @@ def new_game_nb(st, hands, cfg, aux, first_dealer):
 @njit(cache=True, inline="always")
 def deal_nb(st, hands, cfg, aux, board_rng, deal_rng, deck, deal_no, attempt, first_dealer):
     """Shuffle the pack: hands 0 … 3 nine consecutive cards each, the stock the rest; a
-    second shuffle gives the refill order. Kept as dealt in ``hands[H_DEALT:]``."""
+    second shuffle gives the refill order, drawn as the refill reads it. Kept as dealt
+    in ``hands[H_DEALT:]`` (the refill order only when traced, ``trace_deal_nb``)."""
     deal_attempt_stream_nb(board_rng, deal_no, attempt, deck, deck.shape[0], deal_rng)
     dealt = hands[H_DEALT:]
     shuffle_prefix(deal_rng, deck, N_CARDS)
@@ -100,39 +299,17 @@ def deal_nb(st, hands, cfg, aux, board_rng, deal_rng, deck, deal_no, attempt, fi
     for i in range(N_CARDS):
         owner = i // HAND_SIZE if i < 4 * HAND_SIZE else O.DEALT_STOCK
         dealt[owner] |= ONE << np.uint64(deck[i])
-    refill = dealt[O.DEALT_REFILL:O.DEALT_REFILL + N_CARDS]
-    for i in range(N_CARDS):
-        refill[i] = i
-    shuffle_prefix(deal_rng, refill, N_CARDS)
-    begin_deal_nb(st, hands, dealt, (first_dealer + deal_no) % 4, st[G_TOTALS:])
+    begin_deal_nb(st, hands, dealt, (first_dealer + deal_no) % 4, st[G_TOTALS:], deal_rng)
 
 
 @njit(cache=True, inline="always")
 def trace_deal_nb(trace, st, hands, cfg, game_id, deal_no):
+    if trace.shape[0] > 0:           # the record needs the whole refill order: draw it all
+        draw_refill_nb(st, hands)
+        for i in range(N_CARDS):
+            hands[H_DEALT + O.DEALT_REFILL + i] = np.uint64(st[O.REFILL_ORDER + i])
     trace_deal_start_nb(trace, game_id, deal_no, st[O.DEALER], -1, st[G_TOTALS:], 4,
                         hands[H_DEALT:], O.DEALT_SIZE)
-
-
-# once a deal: a call, not inlined (compile time, docs/architecture.md)
-@njit(cache=True)
-def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, trace):
-    """Play the deal to its end: one draw from the decision stream a decision, whoever
-    decides; the random player answers right here. False after an illegal action."""
-    while st[O.PHASE] != O.PHASE_OVER:
-        seat = st[O.SEAT]
-        slot = lineup[seat]
-        draw = draw_nb(dec_rng)
-        legal = legal_word_nb(st, hands)
-        if kinds[slot] == KIND_RANDOM:
-            action = random_choice_nb(legal, draw)
-        else:
-            action = ask_player_nb(st, hands, cfg, seat, slot, np.int64(legal), np.int64(0), draw,
-                                   kinds, params, fns, obs, status)
-            if action < 0:
-                return False
-        trace_decision_nb(trace, seat, st[O.PHASE], action)
-        act_nb(st, hands, action)
-    return True
 
 
 @njit(cache=True, inline="always")
@@ -142,7 +319,8 @@ def legal_now_nb(st, hands, cfg):
 
 @njit(cache=True, inline="always")
 def apply_action_nb(st, hands, cfg, action):
-    act_nb(st, hands, action)
+    # without players play_deal_nb reads none of their arguments: st stands in for them
+    play_deal_nb(st, hands, cfg, st, None, st, None, hands, st, st, None, action)
 
 
 @njit(cache=True, inline="always")
