@@ -51,6 +51,9 @@ PETIT_LO = ONE << np.uint64(TRUMP_1)
 T21_HI = ONE << np.uint64(TRUMP_21 - 64)
 EXCUSE_HI = ONE << np.uint64(EXCUSE - 64)
 HIGH_TRUMPS_HI = TRUMPS_HI & ~((ONE << np.uint64(TRUMP_1 + 15 - 64)) - ONE)   # T16 … T21
+# a suit's part of the bidding strength by its length (a hand bids before the dog: <= 24 cards)
+SUIT_STRENGTH = np.array([6, 3, 0, 0, 0] + [5 * (length - 4) for length in range(5, 25)],
+                         dtype=np.int64)
 
 
 @njit(cache=True)
@@ -93,13 +96,7 @@ def _strength(hand_lo, hand_hi):
     score += (6 * popcount(hand_lo & KINGS_LO) + 3 * popcount(hand_lo & QUEENS_LO)
               + 2 * popcount(hand_lo & KNIGHTS_LO) + popcount(hand_lo & JACKS_LO))
     for s in range(4):
-        length = _suit_len(hand_lo, s)
-        if length >= 5:
-            score += 5 * (length - 4)
-        if length == 0:
-            score += 6
-        elif length == 1:
-            score += 3
+        score += SUIT_STRENGTH[_suit_len(hand_lo, s)]
     return np.float64(score)
 
 
@@ -148,7 +145,7 @@ def heuristic_nb(obs, params):
         return _play(obs[O.SEAT], n, obs[O.TAKER], obs[O.CALLED], obs[O.CALLED_SEAT],
                      hand_lo, hand_hi, lo, hi, seen_lo, seen_hi, n_in, petit_seat,
                      obs[O.LEAD], obs[O.WINNING_SEAT], obs[O.WINNING_CARD], params[6],
-                     params[7], params[8], params[9], params[10], 18.0 / HAND_SIZE[n - 3])
+                     params[7], params[8], params[9], params[10])
     if phase == O.PHASE_BID:
         return _bid(hand_lo, hand_hi, n, obs[O.CONTRACT], params[0], params[1], params[2],
                     params[3])
@@ -230,7 +227,7 @@ def _highest_trump(lo, hi):
 @njit(cache=True)
 def _play(me, n, taker, called, revealed, hand_lo, hand_hi, lo, hi, seen_lo, seen_hi, n_in,
           petit_seat, lead, win_seat, win_card, excuse_points, pull_trumps, trumps_out_stop,
-          hunt_petit, petit_au_bout, scale):
+          hunt_petit, petit_au_bout):
     """A card. Trumps are counted from what this player has seen (``seen_*``): the
     trumps out are those in the other hands, or in a dog nobody saw."""
     if hi & EXCUSE_HI != ZERO and popcount2(hand_lo, hand_hi) == 2:
@@ -245,7 +242,8 @@ def _play(me, n, taker, called, revealed, hand_lo, hand_hi, lo, hi, seen_lo, see
                   and (out == 0 or trumps - 1 >= out + petit_au_bout))
     if n_in == 0:
         defence = not _ally(me, taker, n, taker, revealed, holds_called)
-        pull = me == taker and trumps >= pull_trumps / scale
+        # (the scale to an 18-card hand divided only when it counts: a division is slow)
+        pull = me == taker and trumps >= pull_trumps / (18.0 / HAND_SIZE[n - 3])
         hunt = defence and seen_lo & PETIT_LO == ZERO and out <= hunt_petit  # few trumps guard it
         draw = keep_petit and out > 0
         if (pull or hunt or draw) and (not counting or out > trumps_out_stop):
