@@ -154,7 +154,9 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
     The arrays are borrowed (``_borrowed``): numba counts references to an
     array each time an inlined function receives it, and here that made an
     atomic increment and decrement for most arrays at every decision and
-    trick, where no reference can end (the caller owns them all).
+    trick, where no reference can end (the caller owns them all). Borrowed,
+    4-player random went from ~26M to ~46M card plays/s and heuristic from
+    ~7.6M to ~13.8M (scripts/bench.py, one core, interleaved rounds).
     ``obs`` and ``params`` stay counted when a user's player (``fns``) may
     receive them.
     """
