@@ -18,6 +18,8 @@ redeal in one rotation of a duplicate board changes no other deal.
 """
 import numpy as np
 from numba import njit
+from numba.core import cgutils, types
+from numba.extending import intrinsic
 
 from ...board_nb import ask_player_nb
 from ...kit_nb import (CFG_PLAYERS, CH_DEALER, DEAL_AGAIN, DEAL_KEEP, KIND_RANDOM,
@@ -122,6 +124,22 @@ def trace_deal_nb(trace, st, hands, cfg, game_id, deal_no):
                         2 * n + 2)
 
 
+@intrinsic
+def _borrowed(typingctx, arr):
+    """The same array without its reference count (no meminfo, no parent): numba's
+    increments and decrements of it compile to nothing. Only for an array its owner
+    keeps alive while the view is used, and that no user's code receives."""
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context, builder, signature, args):
+        view = cgutils.create_struct_proxy(signature.args[0])(context, builder, value=args[0])
+        view.meminfo = cgutils.get_null_value(view.meminfo.type)
+        view.parent = cgutils.get_null_value(view.parent.type)
+        return view._getvalue()
+    return arr(arr), codegen
+
+
 # once a deal: a call, not inlined (compile time, docs/architecture.md)
 @njit(cache=True)
 def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, trace):
@@ -132,7 +150,27 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
     played by ``play_cards_nb`` with the trick in locals (the hot path of
     large random studies). Returns False when a player gave an illegal action
     (see ``status``).
+
+    The arrays are borrowed (``_borrowed``): numba counts references to an
+    array each time an inlined function receives it, and here that made an
+    atomic increment and decrement for most arrays at every decision and
+    trick, where no reference can end (the caller owns them all). Borrowed,
+    4-player random went from ~26M to ~46M card plays/s and heuristic from
+    ~7.6M to ~13.8M (scripts/bench.py, one core, interleaved rounds).
+    ``obs`` and ``params`` stay counted when a user's player (``fns``) may
+    receive them.
     """
+    st = _borrowed(st)
+    hands = _borrowed(hands)
+    cfg = _borrowed(cfg)
+    lineup = _borrowed(lineup)
+    kinds = _borrowed(kinds)
+    dec_rng = _borrowed(dec_rng)
+    status = _borrowed(status)
+    trace = _borrowed(trace)
+    if fns is None:
+        obs = _borrowed(obs)
+        params = _borrowed(params)
     while st[O.PHASE] != O.PHASE_OVER:
         seat = st[O.SEAT]
         slot = lineup[seat]
@@ -162,8 +200,18 @@ def legal_now_nb(st, hands, cfg):
 
 @njit(cache=True, inline="always")
 def observe_nb(obs, st, hands, cfg, seat, lo, hi, draw, trusted):
-    """The deciding seat's observation, always a copy: the state's public slots, then
-    the seat's hand, its legal set and its draw in their slots."""
+    """The deciding seat's observation: the state's public slots, then the seat's hand,
+    its legal set and its draw in their slots. The built-in heuristic (``trusted``) is
+    handed the state itself with those slots written (it reads only the observation's
+    slots and writes none); any other player gets a copy, so that nothing it writes can
+    change the game."""
+    if trusted:
+        st[O.HAND] = np.int64(hands[2 * seat])
+        st[O.HAND + 1] = np.int64(hands[2 * seat + 1])
+        st[O.LEGAL] = lo
+        st[O.LEGAL + 1] = hi
+        st[O.RANDOM] = draw
+        return st
     observe2_nb(obs, st, O.OBS_SIZE, O.HAND, hands[2 * seat], hands[2 * seat + 1], O.LEGAL, lo, hi,
                 O.RANDOM, draw)
     return obs
