@@ -18,10 +18,9 @@ redeal in one rotation of a duplicate board changes no other deal.
 """
 import numpy as np
 from numba import njit
-from numba.core import cgutils, types
-from numba.extending import intrinsic
 
 from ...board_nb import ask_player_nb
+from ...borrow_nb import borrowed
 from ...kit_nb import (CFG_PLAYERS, CH_DEALER, DEAL_AGAIN, DEAL_KEEP, KIND_RANDOM,
                        deal_attempt_stream_nb, deal_row_keys_nb, draw_nb, observe2_nb,
                        random_choice2_nb, seat_game_rows_nb, trace_deal_start_nb, trace_decision_nb)
@@ -124,22 +123,6 @@ def trace_deal_nb(trace, st, hands, cfg, game_id, deal_no):
                         2 * n + 2)
 
 
-@intrinsic
-def _borrowed(typingctx, arr):
-    """The same array without its reference count (no meminfo, no parent): numba's
-    increments and decrements of it compile to nothing. Only for an array its owner
-    keeps alive while the view is used, and that no user's code receives."""
-    if not isinstance(arr, types.Array):
-        return None
-
-    def codegen(context, builder, signature, args):
-        view = cgutils.create_struct_proxy(signature.args[0])(context, builder, value=args[0])
-        view.meminfo = cgutils.get_null_value(view.meminfo.type)
-        view.parent = cgutils.get_null_value(view.parent.type)
-        return view._getvalue()
-    return arr(arr), codegen
-
-
 # once a deal: a call, not inlined (compile time, docs/architecture.md)
 @njit(cache=True)
 def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, trace):
@@ -151,7 +134,7 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
     large random studies). Returns False when a player gave an illegal action
     (see ``status``).
 
-    The arrays are borrowed (``_borrowed``): numba counts references to an
+    The arrays are borrowed (``sim/borrow_nb.py``): numba counts references to an
     array each time an inlined function receives it, and here that made an
     atomic increment and decrement for most arrays at every decision and
     trick, where no reference can end (the caller owns them all). Borrowed,
@@ -160,17 +143,17 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
     ``obs`` and ``params`` stay counted when a user's player (``fns``) may
     receive them.
     """
-    st = _borrowed(st)
-    hands = _borrowed(hands)
-    cfg = _borrowed(cfg)
-    lineup = _borrowed(lineup)
-    kinds = _borrowed(kinds)
-    dec_rng = _borrowed(dec_rng)
-    status = _borrowed(status)
-    trace = _borrowed(trace)
+    st = borrowed(st)
+    hands = borrowed(hands)
+    cfg = borrowed(cfg)
+    lineup = borrowed(lineup)
+    kinds = borrowed(kinds)
+    dec_rng = borrowed(dec_rng)
+    status = borrowed(status)
+    trace = borrowed(trace)
     if fns is None:
-        obs = _borrowed(obs)
-        params = _borrowed(params)
+        obs = borrowed(obs)
+        params = borrowed(params)
     while st[O.PHASE] != O.PHASE_OVER:
         seat = st[O.SEAT]
         slot = lineup[seat]
