@@ -25,7 +25,7 @@ player for every decision with tunable params (``NAMES``):
 import numpy as np
 from numba import njit
 
-from sim.bits_nb import popcount
+from sim.bits_nb import lowest, popcount
 from sim.games.jupiter import obs as O
 from sim.games.jupiter.rules_nb import (COLOUR_MASK, GOD_RANK, JUPITER_JUNO, LAMB_1, NUMBER_MASK,
                                         ONE, ZERO, action_card, action_value, card_key, lead_of,
@@ -47,12 +47,6 @@ def random_decide(obs, params):
 
 
 @njit(cache=True, inline="always")
-def _has(lo, hi, a):
-    word = lo if a < 64 else hi
-    return (word >> np.uint64(a & 63)) & ONE != ZERO
-
-
-@njit(cache=True)
 def _estimate(obs, params, hand):
     """Tricks the hand (one word: L3 never takes one) should take."""
     trump = obs[O.TRUMP]
@@ -74,7 +68,7 @@ def _estimate(obs, params, hand):
     return est
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bid(obs, params, seat, hand, legal):
     n_tricks = obs[O.N_TRICKS]
     est = _estimate(obs, params, hand) + params[4]
@@ -99,46 +93,55 @@ def _bid(obs, params, seat, hand, legal):
     return best_k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play(obs, params, seat, lo, hi):
     want = obs[O.BIDS + seat] - obs[O.TRICKS + seat] > 0
     trump = obs[O.TRUMP]
     lead = obs[O.LEAD]
+    winning_key = obs[O.WINNING_KEY]
     leading = lead < 0
+    gods_high = params[8] >= 0.5
     best_a = -1
     best = -1e18
-    for a in range(69):
-        if not _has(lo, hi, a):
-            continue
-        card = action_card(a)
-        value = action_value(a)
-        if a >= 65 and params[8] < 0.5:
-            continue                         # never a God at 15
-        after = lead if lead >= 0 else lead_of(card)
-        key = card_key(card, value, after, trump)
-        wins = key > obs[O.WINNING_KEY]
-        if want:
-            if leading:
-                score = key
-            elif wins:
-                score = 1000.0 - key         # the cheapest card that wins
+    # the legal actions in ascending order (the first of equal scores is kept): the set
+    # bits alone, not all 69 actions
+    for w in range(2):
+        word = lo if w == 0 else hi
+        while word != ZERO:
+            a = 64 * w + lowest(word)
+            word &= word - ONE
+            if a >= 65 and not gods_high:
+                continue                         # never a God at 15
+            card = action_card(a)
+            value = action_value(a)
+            after = lead if lead >= 0 else lead_of(card)
+            key = card_key(card, value, after, trump)
+            wins = key > winning_key
+            if want:
+                if leading:
+                    score = key
+                elif wins:
+                    score = 1000.0 - key         # the cheapest card that wins
+                else:
+                    score = -key - value / 100.0 # the cheapest throw
             else:
-                score = -key - value / 100.0 # the cheapest throw
-        else:
-            if leading:
-                score = -key if card < LAMB_1 else -200.0
-            elif wins:
-                score = -1000.0 - key
-            else:
-                score = key if card < LAMB_1 else -500.0   # duck with the highest, lambs last
-        if score > best:
-            best = score
-            best_a = a
+                if leading:
+                    score = -key if card < LAMB_1 else -200.0
+                elif wins:
+                    score = -1000.0 - key
+                else:
+                    score = key if card < LAMB_1 else -500.0   # duck with the highest, lambs last
+            if score > best:
+                best = score
+                best_a = a
     return best_a
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def heuristic_nb(obs, params):
+    """The heuristic player. The engine inlines it where the game asks a player (one
+    call site) and hands it the state itself: a call with arrays, and a copy of the
+    observation, cost more than the decision."""
     phase = obs[O.PHASE]
     seat = obs[O.SEAT]
     lo = np.uint64(obs[O.LEGAL])
@@ -151,9 +154,10 @@ def heuristic_nb(obs, params):
     best_a = -1
     best = -1e18
     own = obs[O.LAYOUTS + seat]
-    for a in range(64):
-        if not _has(lo, ZERO, a):
-            continue
+    word = lo                                # layouts and takes: cards below 64, ascending
+    while word != ZERO:
+        a = lowest(word)
+        word &= word - ONE
         if phase == O.PHASE_LAYOUT:
             score = params[0] * number_of(a) + params[1] * popcount(hand & COLOUR_MASK[a // 15])
         else:                                # take

@@ -7,8 +7,11 @@ the private slots, ``O.STATE_SIZE`` of them; ``hands`` two words per seat
 the start player, face down until all are laid), the trump, the bids, the
 tricks, the allocation (one ``take`` per card taken, counters in ascending
 order), then the table for the next round: the highest counter removed
-(option ``orphans``). ``step_nb.py`` builds the game's state, the step
-interface and the board loop's hooks on these.
+(option ``orphans``). The steps of every decision but a card are here
+(:func:`take_action_nb`), and what a trick's end does (:func:`end_trick_nb`);
+cards are put into a trick by ``step_nb.play_round_nb`` alone, which keeps
+the trick in progress in local variables. ``step_nb.py`` builds the game's
+state, the step interface and the board loop's hooks on these.
 
 ``dealt`` given to :func:`begin_nb` (``DEALT_SIZE`` words) holds what
 chance and the earlier rounds fixed: each seat's hand (two words a seat,
@@ -21,9 +24,9 @@ from numba import njit
 
 from ...kit_nb import close_trick_nb
 from . import obs as O
-from .rules_nb import (NUMBERED, ONE, ORPHANS_MOVE_DOWN, ZERO, action_card, action_value,
-                       card_key, claim_class, claim_order, lead_of, legal_plays, number_of,
-                       points_of, take_options, trump_decision)
+from .rules_nb import (NUMBERED, ONE, ORPHANS_MOVE_DOWN, ZERO, action_card, claim_class,
+                       claim_order, legal_plays, number_of, points_of, take_options,
+                       trump_decision)
 
 MAX_SEATS = 5
 MAX_COUNTER = 12
@@ -201,31 +204,43 @@ def start_allocation_nb(st):
 
 
 @njit(cache=True, inline="always")
-def _close_trick(st):
-    n = st[O.N_PLAYERS]
-    winner = st[O.WINNING_SEAT]
+def store_trick_nb(st, seat, k, lead, win_key, win_seat, win_card, trick_no):
+    """The trick in progress, kept in the play loop's locals (``step_nb.play_round_nb``),
+    into the state."""
+    st[O.SEAT] = seat
+    st[O.TRICK_N] = k
+    st[O.LEAD] = lead
+    st[O.WINNING_KEY] = win_key
+    st[O.WINNING_SEAT] = win_seat
+    st[O.WINNING_CARD] = win_card
+    st[O.TRICK_NO] = trick_no
+
+
+@njit(cache=True, inline="always")
+def end_trick_nb(st, n, winner, trick_no):
+    """Trick ``trick_no``, complete, to its winner: the trick and its card points, its
+    cards among the played, its slots cleared. After the round's last trick, the
+    allocation starts (True); else the winner leads the next (the play loop's)."""
     points = 0
+    played_lo = ZERO
+    played_hi = ZERO
     for k in range(n):
-        action = st[O.TRICK_CARDS + k]
-        card = action_card(action)
+        card = action_card(st[O.TRICK_CARDS + k])
         points += number_of(card)       # the printed number: a God counts 0, also played as 15
         if card >= 64:
-            st[O.PLAYED_HI] |= np.int64(_bit(card))
+            played_hi |= _bit(card)
         else:
-            st[O.PLAYED] |= np.int64(_bit(card))
+            played_lo |= _bit(card)
+    st[O.PLAYED] |= np.int64(played_lo)
+    st[O.PLAYED_HI] |= np.int64(played_hi)
     st[O.TRICKS + winner] += 1
     st[O.CARD_POINTS + winner] += points
     close_trick_nb(st, O.TRICK_BLOCK, O.TRICK_CARDS, MAX_SEATS, winner)
-    st[O.TRICK_NO] += 1
-    if st[O.TRICK_NO] == st[O.N_TRICKS]:
-        st[O.TRICK_N] = 0
-        st[O.LEAD] = -1
-        st[O.WINNING_SEAT] = -1
-        st[O.WINNING_CARD] = -1
-        st[O.WINNING_KEY] = -2
-        start_allocation_nb(st)
-    else:
-        _start_trick(st, winner)
+    if trick_no + 1 < st[O.N_TRICKS]:
+        return False
+    store_trick_nb(st, winner, 0, -1, -2, -1, -1, trick_no + 1)
+    start_allocation_nb(st)
+    return True
 
 
 @njit(cache=True, inline="always")   # the board loop's hot path: no call, no array passing
@@ -250,28 +265,12 @@ def legal_set_nb(st, hands):
 
 @njit(cache=True, inline="always")   # the board loop's hot path: no call, no array passing
 def take_action_nb(st, hands, action):
-    """The seat to act takes ``action`` (assumed legal)."""
+    """The seat to act takes ``action`` (assumed legal): a layout, a bid or a take. A
+    card is played by ``step_nb.play_round_nb``, the trick in its locals."""
     phase = st[O.PHASE]
     seat = st[O.SEAT]
     n = st[O.N_PLAYERS]
-    if phase == O.PHASE_PLAY:
-        card = action_card(action)
-        hands[2 * seat + (card >> 6)] &= ~_bit(card)
-        k = st[O.TRICK_N]
-        st[O.TRICK_CARDS + k] = action
-        if st[O.LEAD] < 0:
-            st[O.LEAD] = lead_of(card)
-        key = card_key(card, action_value(action), st[O.LEAD], st[O.TRUMP])
-        if key > st[O.WINNING_KEY]:          # equal keys: the first played stays ahead
-            st[O.WINNING_KEY] = key
-            st[O.WINNING_SEAT] = seat
-            st[O.WINNING_CARD] = card
-        st[O.TRICK_N] = k + 1
-        if k + 1 == n:
-            _close_trick(st)
-        else:
-            st[O.SEAT] = (seat + 1) % n
-    elif phase == O.PHASE_TAKE:
+    if phase == O.PHASE_TAKE:
         k = st[O.COUNTER]
         b = np.int64(_bit(action))
         st[O.TABLE + k] &= ~b

@@ -23,9 +23,11 @@ cards laid out before it, which the rotations' players chose, so its hands
 are the same only where those choices were (the whole pack is shuffled and
 the cards out skipped: see :func:`deal_out_nb`).
 
-A round is played by the kit's default loop (``board_nb.default_play_deal_nb``:
-decision after decision, the random player uniform over the two-word legal
-set, every other player asked through ``ask_player_nb``).
+A round is played by :func:`play_round_nb`: decision after decision, the
+random player uniform over the two-word legal set, every other player asked
+through ``ask_player_nb``, the trick in progress in local variables. It is
+the one implementation of a card put into a trick: the step interface's
+``apply_nb`` calls it for a single action.
 
 The step interface on a round (replay, tests, search players): the bound
 ``to_act_nb`` … ``is_over_nb`` and ``new_state_nb``, ``start_deal_nb``
@@ -36,16 +38,20 @@ import numpy as np
 from numba import njit
 
 from ...bits_nb import popcount
+from ...board_nb import ask_player_nb
 from ...kit_nb import (CH_DEAL, CH_DEALER, CH_TOTALS, DEAL_ABANDON, DEAL_AGAIN, DEAL_KEEP,
-                       deal_attempt_stream_nb, deal_row_keys_nb, observe2_nb, seat_game_rows_nb,
-                       trace_deal_start_nb)
+                       KIND_RANDOM, deal_attempt_stream_nb, deal_row_keys_nb, draw_nb,
+                       observe2_nb, random_choice2_nb, seat_game_rows_nb, trace_deal_start_nb,
+                       trace_decision_nb)
 from ...rng_nb import shuffle_prefix
 from . import obs as O
 from .cfg import CFG_ORPHANS, CFG_PLAYERS, CFG_ROUNDS, CFG_TRUMP_RULE
 from .round_nb import (DEALT_SIZE, DEALT_TABLE, DEALT_UNSEEN, DEALT_ZERO, HAND_WORDS,
-                       MAX_COUNTER, MAX_SEATS, begin_nb, claim_of_nb, hand_size_nb, legal_set_nb,
-                       round_points_nb, start_allocation_nb, take_action_nb)
-from .rules_nb import ONE, ZERO, trump_decision
+                       MAX_COUNTER, MAX_SEATS, begin_nb, claim_of_nb, end_trick_nb, hand_size_nb,
+                       legal_set_nb, round_points_nb, start_allocation_nb, store_trick_nb,
+                       take_action_nb)
+from .rules_nb import (ONE, ZERO, action_card, action_value, card_key, lead_of, legal_plays,
+                       trump_decision)
 
 MAX_REDEALS = 10_000    # never reached in practice: the game then stops before the round
 N_IDS = 65              # card ids (cards.py)
@@ -189,6 +195,110 @@ def trace_deal_nb(trace, st, hands, cfg, game_id, deal_no):
                         hands[DEALT:], DEALT_SIZE)
 
 
+@njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
+def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, forced,
+                  trace):
+    """The round from wherever ``st`` stands: the one implementation of a card put
+    into a trick (the layouts, bids and takes are ``round_nb.take_action_nb``'s).
+
+    ``forced`` >= 0 (``kinds`` None: no player's code is compiled): the seat to
+    act takes that action (a step: a replayed or a player's decision), and the
+    state is left as the steps leave it. ``forced`` < 0: each decision takes one
+    draw from ``dec_rng``, the random player answers right here, any other is
+    asked through ``ask_player_nb`` (one call site: the heuristic is compiled in
+    once), on to the round's end; False after an illegal action (``status``).
+
+    The trick in progress stays in local variables, written to ``st`` before a
+    player other than the random one decides and on leaving; only a trick's
+    card slots (read at its end) and its end (``round_nb.end_trick_nb``) go
+    through the state.
+    """
+    n = st[O.N_PLAYERS]
+    phase = st[O.PHASE]
+    seat = st[O.SEAT]
+    trump = st[O.TRUMP]
+    k = st[O.TRICK_N]
+    lead = st[O.LEAD]
+    win_key = st[O.WINNING_KEY]
+    win_seat = st[O.WINNING_SEAT]
+    win_card = st[O.WINNING_CARD]
+    trick_no = st[O.TRICK_NO]
+    ok = True
+    while phase != O.PHASE_OVER:
+        if kinds is None:           # a decision taken elsewhere
+            action = forced
+        else:
+            if phase == O.PHASE_PLAY:
+                lo, hi = legal_plays(hands[2 * seat], hands[2 * seat + 1], lead, trump)
+            else:
+                lo, hi = legal_set_nb(st, hands)
+            draw = draw_nb(dec_rng)
+            slot = lineup[seat]
+            if kinds[slot] == KIND_RANDOM:
+                action = random_choice2_nb(lo, hi, draw)
+            else:
+                if phase == O.PHASE_PLAY:
+                    store_trick_nb(st, seat, k, lead, win_key, win_seat, win_card, trick_no)
+                action = ask_player_nb(st, hands, cfg, seat, slot, np.int64(lo), np.int64(hi),
+                                       draw, kinds, params, fns, obs, status)
+                if action < 0:
+                    ok = False
+                    break
+            trace_decision_nb(trace, seat, phase, action)
+        if phase == O.PHASE_PLAY:
+            card = action_card(action)
+            hands[2 * seat + (card >> 6)] &= ~(ONE << np.uint64(card & 63))
+            st[O.TRICK_CARDS + k] = action
+            lead = lead_of(card) if lead < 0 else lead      # lambs alone lead nothing
+            key = card_key(card, action_value(action), lead, trump)
+            # selects, not a branch: which card takes the trick is a coin flip;
+            # equal keys: the first played stays ahead
+            take = key > win_key
+            win_key = key if take else win_key
+            win_seat = seat if take else win_seat
+            win_card = card if take else win_card
+            k += 1
+            seat = seat + 1 if seat + 1 < n else 0
+            if k == n:
+                if end_trick_nb(st, n, win_seat, trick_no):     # the allocation starts
+                    phase = st[O.PHASE]
+                    seat = st[O.SEAT]
+                else:                                           # the winner leads the next
+                    seat = win_seat
+                    k = 0
+                    lead = -1
+                    win_key = -2
+                    win_seat = -1
+                    win_card = -1
+                    trick_no += 1
+        else:
+            take_action_nb(st, hands, action)
+            phase = st[O.PHASE]
+            seat = st[O.SEAT]
+            if phase == O.PHASE_PLAY:                # the bids made: the first trick
+                trump = st[O.TRUMP]
+                k = st[O.TRICK_N]
+                lead = st[O.LEAD]
+                win_key = st[O.WINNING_KEY]
+                win_seat = st[O.WINNING_SEAT]
+                win_card = st[O.WINNING_CARD]
+                trick_no = st[O.TRICK_NO]
+        if kinds is None:
+            break
+    if phase == O.PHASE_PLAY:
+        store_trick_nb(st, seat, k, lead, win_key, win_seat, win_card, trick_no)
+    return ok
+
+
+# once a deal: a call, not inlined (compile time, docs/architecture.md)
+@njit(cache=True)
+def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, trace):
+    """Play the round on from wherever ``st`` stands to its end (:func:`play_round_nb`).
+    False after an illegal action."""
+    return play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, -1,
+                         trace)
+
+
 @njit(cache=True, inline="always")
 def legal_now_nb(st, hands, cfg):
     """The legal set of the decision waiting: two words of action bits."""
@@ -199,7 +309,17 @@ def legal_now_nb(st, hands, cfg):
 @njit(cache=True, inline="always")
 def observe_nb(obs, st, hands, cfg, seat, lo, hi, draw, trusted):
     """The deciding seat's observation: the round's public slots with its hand, legal set
-    and draw, a copy for every player (the heuristic too)."""
+    and draw. The built-in heuristic (``trusted``) is handed the state itself with those
+    slots written (it reads only the observation's slots, and none of the state's own
+    code reads them); any other player gets a copy, so that nothing it writes can change
+    the game."""
+    if trusted:
+        st[O.HAND] = np.int64(hands[2 * seat])
+        st[O.HAND + 1] = np.int64(hands[2 * seat + 1])
+        st[O.LEGAL] = lo
+        st[O.LEGAL + 1] = hi
+        st[O.RANDOM] = draw
+        return st
     observe2_nb(obs, st, O.OBS_SIZE, O.HAND, hands[2 * seat], hands[2 * seat + 1], O.LEGAL, lo,
                 hi, O.RANDOM, draw)
     return obs
@@ -207,7 +327,9 @@ def observe_nb(obs, st, hands, cfg, seat, lo, hi, draw, trusted):
 
 @njit(cache=True, inline="always")
 def apply_action_nb(st, hands, cfg, action):
-    take_action_nb(st, hands, action)
+    """The seat to act takes ``action`` (assumed legal), through the play loop (no
+    player's code is compiled for it: ``kinds`` None)."""
+    play_round_nb(st, hands, cfg, None, None, None, None, None, None, None, action, None)
 
 
 @njit(cache=True, inline="always")
