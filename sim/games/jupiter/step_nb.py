@@ -66,20 +66,16 @@ OUT_COUNT = GONE + 1            # of those, the ones out of the game
 GAME_STATE_SIZE = OUT_COUNT + 1
 DEALT = HAND_WORDS              # hands[DEALT + i]: word i of the round's ``dealt``
 
-# the pack by player count 3, 4, 5 (cards.py): two words
-_PACK = np.zeros((3, 2), dtype=np.uint64)
+# the pack by player count 3, 4, 5 (cards.py): its ids in ascending order, and how many
+_PACK_IDS = np.zeros((3, N_IDS), dtype=np.int64)
+_PACK_SIZE = np.zeros(3, dtype=np.int64)
 for _n, _top, _lambs in ((3, 8, 2), (4, 11, 3), (5, 14, 3)):
-    _both = 0
-    for _c in range(4):
-        for _k in range(1, _top + 1):
-            _both |= 1 << (15 * _c + _k - 1)
-        _both |= 1 << (15 * _c + 14)
-    _both |= (1 << 60) | (1 << 61)
-    for _l in range(_lambs):
-        _both |= 1 << (62 + _l)
-    _PACK[_n - 3, 0] = np.uint64(_both & (2**64 - 1))
-    _PACK[_n - 3, 1] = np.uint64(_both >> 64)
-PACK = _PACK
+    _ids = sorted([15 * _c + _k - 1 for _c in range(4) for _k in range(1, _top + 1)]
+                  + [15 * _c + 14 for _c in range(4)] + [60, 61] + [62 + _l for _l in range(_lambs)])
+    _PACK_IDS[_n - 3, :len(_ids)] = _ids
+    _PACK_SIZE[_n - 3] = len(_ids)
+PACK_IDS = _PACK_IDS
+PACK_SIZE = _PACK_SIZE
 
 
 @njit(cache=True, inline="always")
@@ -91,32 +87,28 @@ def deal_out_nb(rng, deck, dealt, n, round_no, gone):
     duplicate board as close as their layouts allow: the cards they did not lay
     out differently come in the same order. Writes the hands and the unseen card
     into ``dealt``; the table slots are the caller's."""
-    lo = PACK[n - 3, 0]
-    hi = PACK[n - 3, 1]
-    m = 0
-    word = lo
-    while word != ZERO:                      # the pack in id order
-        low = word & (~word + ONE)
-        deck[m] = popcount(low - ONE)
-        m += 1
-        word ^= low
-    if hi != ZERO:
-        deck[m] = 64
-        m += 1
+    m = PACK_SIZE[n - 3]
+    for i in range(m):                       # the pack in id order
+        deck[i] = PACK_IDS[n - 3, i]
     shuffle_prefix(rng, deck[:m], m)
     size = hand_size_nb(round_no)
     for i in range(DEALT_TABLE):
         dealt[i] = ZERO
+    # a card out of the pack is skipped without a branch (in a late round about half
+    # the pack is out, in random order): its bit is masked and the count stands still
+    dealt_n = n * size
     k = 0
+    owner = 0
+    boundary = size
     for i in range(m):
         c = deck[i]
-        if c < 64 and (gone >> np.uint64(c)) & ONE != ZERO:
-            continue                         # out of the pack
-        slot = 2 * (k // size) if k < n * size else DEALT_UNSEEN
-        dealt[slot + (c >> 6)] |= ONE << np.uint64(c & 63)
-        k += 1
-
-
+        keep = ONE ^ ((gone >> np.uint64(c & 63)) & np.uint64(c < 64))
+        slot = 2 * owner if k < dealt_n else DEALT_UNSEEN
+        dealt[slot + (c >> 6)] |= (keep << np.uint64(c & 63))
+        k += np.int64(keep)
+        turn = k == boundary                 # the seat's hand is full: the next seat's
+        owner += turn
+        boundary += size * turn
 # -- the step interface's own functions (the rest is bound from sim/board_nb.py) -------------
 @njit(cache=True)
 def new_state_nb(cfg):
@@ -182,7 +174,8 @@ def deal_nb(st, hands, cfg, aux, board_rng, deal_rng, deck, deal_no, attempt, fi
     """Deal round ``deal_no + 1`` (attempt ``attempt``, from its own stream) on the table the
     last round left, and start it."""
     n = cfg[CFG_PLAYERS]
-    deal_attempt_stream_nb(board_rng, deal_no, attempt, deck, deck.shape[0], deal_rng)
+    # the deck's order is deal_out_nb's: the stream alone (no deck to put in order)
+    deal_attempt_stream_nb(board_rng, deal_no, attempt, deck, 0, deal_rng)
     dealt = hands[DEALT:]
     deal_out_nb(deal_rng, deck, dealt, n, deal_no + 1, np.uint64(st[GONE]))
     begin_nb(st, hands, n, (first_dealer + deal_no) % n, deal_no + 1, cfg[CFG_TRUMP_RULE],
