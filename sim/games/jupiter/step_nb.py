@@ -47,11 +47,11 @@ from ...rng_nb import shuffle_prefix
 from . import obs as O
 from .cfg import CFG_ORPHANS, CFG_PLAYERS, CFG_ROUNDS, CFG_TRUMP_RULE
 from .round_nb import (DEALT_SIZE, DEALT_TABLE, DEALT_UNSEEN, DEALT_ZERO, HAND_WORDS,
-                       MAX_COUNTER, MAX_SEATS, begin_nb, claim_of_nb, end_trick_nb, hand_size_nb,
-                       legal_set_nb, round_points_nb, start_allocation_nb, store_trick_nb,
-                       take_action_nb)
+                       MAX_COUNTER, MAX_SEATS, begin_nb, bid_legal, bid_nb, claim_of_nb,
+                       hand_size_nb, lay_out_nb, layout_legal, legal_set_nb, round_points_nb,
+                       start_allocation_nb, store_trick_nb, take_legal_nb, take_nb, turn_up_nb)
 from .rules_nb import (ONE, ZERO, action_card, action_value, card_key, lead_of, legal_plays,
-                       trump_decision)
+                       number_of, trump_decision)
 
 MAX_REDEALS = 10_000    # never reached in practice: the game then stops before the round
 N_IDS = 65              # card ids (cards.py)
@@ -192,7 +192,7 @@ def trace_deal_nb(trace, st, hands, cfg, game_id, deal_no):
 def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, forced,
                   trace):
     """The round from wherever ``st`` stands: the one implementation of a card put
-    into a trick (the layouts, bids and takes are ``round_nb.take_action_nb``'s).
+    into a trick; the layouts, bids and takes are ``round_nb``'s steps.
 
     ``forced`` >= 0 (``kinds`` None: no player's code is compiled): the seat to
     act takes that action (a step: a replayed or a player's decision), and the
@@ -203,8 +203,9 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
 
     The trick in progress stays in local variables, written to ``st`` before a
     player other than the random one decides and on leaving; only a trick's
-    card slots (read at its end) and its end (``round_nb.end_trick_nb``) go
-    through the state.
+    card slots and its end go through the state, written here rather than by a
+    function the state is passed to (numba then kept an atomic increment and
+    decrement of the array at every trick).
     """
     n = st[O.N_PLAYERS]
     phase = st[O.PHASE]
@@ -216,6 +217,11 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
     win_seat = st[O.WINNING_SEAT]
     win_card = st[O.WINNING_CARD]
     trick_no = st[O.TRICK_NO]
+    played_lo = np.uint64(st[O.PLAYED])
+    played_hi = np.uint64(st[O.PLAYED_HI])
+    points = 0                  # the numbers on the trick's cards (a God 0, also as 15)
+    for i in range(k):
+        points += number_of(action_card(st[O.TRICK_CARDS + i]))
     ok = True
     while phase != O.PHASE_OVER:
         if kinds is None:           # a decision taken elsewhere
@@ -223,15 +229,20 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
         else:
             if phase == O.PHASE_PLAY:
                 lo, hi = legal_plays(hands[2 * seat], hands[2 * seat + 1], lead, trump)
+            elif phase == O.PHASE_LAYOUT:
+                lo, hi = layout_legal(hands[2 * seat]), ZERO
+            elif phase == O.PHASE_BID:
+                lo, hi = bid_legal(st[O.N_TRICKS], st[O.ZERO_UNUSED] >> seat), ZERO
             else:
-                lo, hi = legal_set_nb(st, hands)
+                lo, hi = take_legal_nb(st, seat), ZERO
             draw = draw_nb(dec_rng)
             slot = lineup[seat]
             if kinds[slot] == KIND_RANDOM:
                 action = random_choice2_nb(lo, hi, draw)
             else:
                 if phase == O.PHASE_PLAY:
-                    store_trick_nb(st, seat, k, lead, win_key, win_seat, win_card, trick_no)
+                    store_trick_nb(st, seat, k, lead, win_key, win_seat, win_card, trick_no,
+                                   played_lo, played_hi)
                 action = ask_player_nb(st, hands, cfg, seat, slot, np.int64(lo), np.int64(hi),
                                        draw, kinds, params, fns, obs, status)
                 if action < 0:
@@ -240,7 +251,11 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
             trace_decision_nb(trace, seat, phase, action)
         if phase == O.PHASE_PLAY:
             card = action_card(action)
-            hands[2 * seat + (card >> 6)] &= ~(ONE << np.uint64(card & 63))
+            bit = ONE << np.uint64(card & 63)
+            hands[2 * seat + (card >> 6)] &= ~bit
+            played_lo |= ZERO if card >= 64 else bit
+            played_hi |= bit if card >= 64 else ZERO
+            points += number_of(card)
             st[O.TRICK_CARDS + k] = action
             lead = lead_of(card) if lead < 0 else lead      # lambs alone lead nothing
             key = card_key(card, action_value(action), lead, trump)
@@ -252,20 +267,34 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
             win_card = card if take else win_card
             k += 1
             seat = seat + 1 if seat + 1 < n else 0
-            if k == n:
-                if end_trick_nb(st, n, win_seat, trick_no):     # the allocation starts
+            if k == n:                   # the trick and its card points to its winner
+                st[O.TRICKS + win_seat] += 1
+                st[O.CARD_POINTS + win_seat] += points
+                for i in range(n):
+                    st[O.TRICK_CARDS + i] = -1
+                st[O.TRICK_LEADER] = win_seat
+                seat = win_seat          # the winner leads the next
+                k = 0
+                lead = -1
+                win_key = -2
+                win_seat = -1
+                win_card = -1
+                trick_no += 1
+                points = 0
+                if trick_no == st[O.N_TRICKS]:      # the round's last trick
+                    store_trick_nb(st, seat, k, lead, win_key, win_seat, win_card, trick_no,
+                                   played_lo, played_hi)
+                    start_allocation_nb(st)
                     phase = st[O.PHASE]
                     seat = st[O.SEAT]
-                else:                                           # the winner leads the next
-                    seat = win_seat
-                    k = 0
-                    lead = -1
-                    win_key = -2
-                    win_seat = -1
-                    win_card = -1
-                    trick_no += 1
         else:
-            take_action_nb(st, hands, action)
+            if phase == O.PHASE_LAYOUT:
+                if lay_out_nb(st, hands, seat, action):
+                    turn_up_nb(st)
+            elif phase == O.PHASE_BID:
+                bid_nb(st, seat, action)
+            else:
+                take_nb(st, seat, action)
             phase = st[O.PHASE]
             seat = st[O.SEAT]
             if phase == O.PHASE_PLAY:                # the bids made: the first trick
@@ -279,7 +308,8 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
         if kinds is None:
             break
     if phase == O.PHASE_PLAY:
-        store_trick_nb(st, seat, k, lead, win_key, win_seat, win_card, trick_no)
+        store_trick_nb(st, seat, k, lead, win_key, win_seat, win_card, trick_no, played_lo,
+                       played_hi)
     return ok
 
 
