@@ -239,7 +239,8 @@ def legal_set_nb(st, hands):
 # The steps of the decisions other than a card, one small function each, their loops
 # apart (:func:`turn_up_nb`): numba's reference-count pruning left an atomic increment
 # and decrement of each array an inlined function takes at every call of one with many
-# branches or a loop (~20 ns a call, measured on ``legal_set_nb``).
+# branches or a loop (22 ns a call of ``legal_set_nb``; the layouts and bids of a random
+# 4-player game, 64 decisions, took 3.3 us through one such step, 0.85 us through these).
 @njit(cache=True, inline="always")
 def lay_out_nb(st, hands, seat, action):
     """``seat`` lays out card ``action`` face down; True after the last layout (the
