@@ -25,7 +25,7 @@ player for every decision with tunable params (``NAMES``):
 import numpy as np
 from numba import njit
 
-from sim.bits_nb import popcount
+from sim.bits_nb import lowest, popcount
 from sim.games.jupiter import obs as O
 from sim.games.jupiter.rules_nb import (COLOUR_MASK, GOD_RANK, JUPITER_JUNO, LAMB_1, NUMBER_MASK,
                                         ONE, ZERO, action_card, action_value, card_key, lead_of,
@@ -47,16 +47,8 @@ def random_decide(obs, params):
 
 
 @njit(cache=True, inline="always")
-def _has(lo, hi, a):
-    word = lo if a < 64 else hi
-    return (word >> np.uint64(a & 63)) & ONE != ZERO
-
-
-@njit(cache=True)
-def _estimate(obs, params, hand):
+def _estimate(hand, trump, top, trump_win, high_win):
     """Tricks the hand (one word: L3 never takes one) should take."""
-    trump = obs[O.TRUMP]
-    top = TOP_NUMBER[obs[O.N_PLAYERS] - 3]
     est = popcount(hand & JUPITER_JUNO) * 1.0
     for c in range(4):
         cards = hand & COLOUR_MASK[c]
@@ -64,104 +56,117 @@ def _estimate(obs, params, hand):
         if c == trump:
             for k in range(1, top + 1):
                 if cards & NUMBER_MASK[k] != ZERO:
-                    est += params[2] * k / top
-            est += params[2] * np.float64(god)
+                    est += trump_win * k / top
+            est += trump_win * np.float64(god)
         else:
             for k in range(top - 1, top + 1):
                 if cards & NUMBER_MASK[k] != ZERO:
-                    est += params[3]
-            est += params[3] * np.float64(god)
+                    est += high_win
+            est += high_win * np.float64(god)
     return est
 
 
-@njit(cache=True)
-def _bid(obs, params, seat, hand, legal):
-    n_tricks = obs[O.N_TRICKS]
-    est = _estimate(obs, params, hand) + params[4]
-    if (legal & ONE) != ZERO and est < params[7]:
-        return 0
-    best_k = 1
-    best = -1e18
-    for k in range(1, n_tricks + 1):
-        table = np.uint64(obs[O.TABLE + k])
-        value = 0.0
-        for v in range(14, 0, -1):
-            if table & NUMBER_MASK[v] != ZERO:
-                value = v
-                break
-        score = value - params[5] * abs(k - est)
-        if score > best:
-            best = score
-            best_k = k
-    layout = obs[O.LAYOUTS + seat]
-    if number_of(layout) >= params[6]:
-        return O.LOCKED_BID + best_k
-    return best_k
+@njit(cache=True, inline="always")
+def _top_number(table):
+    """The highest number among a counter's cards (one word), 0.0 for none."""
+    value = 0.0
+    for v in range(14, 0, -1):
+        if table & NUMBER_MASK[v] != ZERO:
+            value = v
+            break
+    return value
 
 
-@njit(cache=True)
-def _play(obs, params, seat, lo, hi):
-    want = obs[O.BIDS + seat] - obs[O.TRICKS + seat] > 0
-    trump = obs[O.TRUMP]
-    lead = obs[O.LEAD]
+@njit(cache=True, inline="always")
+def _play(lo, hi, want, trump, lead, winning_key, god_low_only):
     leading = lead < 0
     best_a = -1
     best = -1e18
-    for a in range(69):
-        if not _has(lo, hi, a):
-            continue
-        card = action_card(a)
-        value = action_value(a)
-        if a >= 65 and params[8] < 0.5:
-            continue                         # never a God at 15
-        after = lead if lead >= 0 else lead_of(card)
-        key = card_key(card, value, after, trump)
-        wins = key > obs[O.WINNING_KEY]
-        if want:
-            if leading:
-                score = key
-            elif wins:
-                score = 1000.0 - key         # the cheapest card that wins
+    # the legal actions in ascending order (the first of equal scores is kept): the set
+    # bits alone, not all 69 actions
+    for w in range(2):
+        word = lo if w == 0 else hi
+        while word != ZERO:
+            a = 64 * w + lowest(word)
+            word &= word - ONE
+            if a >= 65 and god_low_only:
+                continue                         # never a God at 15
+            card = action_card(a)
+            value = action_value(a)
+            after = lead if lead >= 0 else lead_of(card)
+            key = card_key(card, value, after, trump)
+            wins = key > winning_key
+            if want:
+                if leading:
+                    score = key
+                elif wins:
+                    score = 1000.0 - key         # the cheapest card that wins
+                else:
+                    score = -key - value / 100.0 # the cheapest throw
             else:
-                score = -key - value / 100.0 # the cheapest throw
-        else:
-            if leading:
-                score = -key if card < LAMB_1 else -200.0
-            elif wins:
-                score = -1000.0 - key
-            else:
-                score = key if card < LAMB_1 else -500.0   # duck with the highest, lambs last
+                if leading:
+                    score = -key if card < LAMB_1 else -200.0
+                elif wins:
+                    score = -1000.0 - key
+                else:
+                    score = key if card < LAMB_1 else -500.0   # duck with the highest, lambs last
+            if score > best:
+                best = score
+                best_a = a
+    return best_a
+
+
+@njit(cache=True, inline="always")
+def _card(legal, layout, hand, own, layout_value, layout_pull, take_own):
+    """The layout (``layout`` True) or the card taken at the allocation."""
+    best_a = -1
+    best = -1e18
+    word = legal                             # cards below 64, ascending
+    while word != ZERO:
+        a = lowest(word)
+        word &= word - ONE
+        if layout:
+            score = layout_value * number_of(a) + layout_pull * popcount(hand & COLOUR_MASK[a // 15])
+        else:                                # take
+            score = number_of(a) + (take_own if a == own else 0.0)
         if score > best:
             best = score
             best_a = a
     return best_a
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def heuristic_nb(obs, params):
+    """The heuristic player. The engine inlines it where the game asks a player (one
+    call site) and hands it the state itself; it reads the observation and its params
+    here, and its helpers work on scalars (a call per decision, even of scalars, was
+    4 % slower: measured on heuristic 4- and 5-player games)."""
     phase = obs[O.PHASE]
     seat = obs[O.SEAT]
     lo = np.uint64(obs[O.LEGAL])
-    hi = np.uint64(obs[O.LEGAL + 1])
-    hand = np.uint64(obs[O.HAND])
+    trump = obs[O.TRUMP]
     if phase == O.PHASE_PLAY:
-        return _play(obs, params, seat, lo, hi)
+        return _play(lo, np.uint64(obs[O.LEGAL + 1]), obs[O.BIDS + seat] - obs[O.TRICKS + seat] > 0,
+                     trump, obs[O.LEAD], obs[O.WINNING_KEY], params[8] < 0.5)
+    hand = np.uint64(obs[O.HAND])
     if phase == O.PHASE_BID:
-        return _bid(obs, params, seat, hand, lo)
-    best_a = -1
-    best = -1e18
-    own = obs[O.LAYOUTS + seat]
-    for a in range(64):
-        if not _has(lo, ZERO, a):
-            continue
-        if phase == O.PHASE_LAYOUT:
-            score = params[0] * number_of(a) + params[1] * popcount(hand & COLOUR_MASK[a // 15])
-        else:                                # take
-            score = number_of(a) + (params[9] if a == own else 0.0)
-        if score > best:
-            best = score
-            best_a = a
-    return best_a
+        est = _estimate(hand, trump, TOP_NUMBER[obs[O.N_PLAYERS] - 3], params[2],
+                        params[3]) + params[4]
+        if (lo & ONE) != ZERO and est < params[7]:
+            return 0
+        counter_cost = params[5]
+        best_k = 1
+        best = -1e18
+        for k in range(1, obs[O.N_TRICKS] + 1):
+            score = _top_number(np.uint64(obs[O.TABLE + k])) - counter_cost * abs(k - est)
+            if score > best:
+                best = score
+                best_k = k
+        if number_of(obs[O.LAYOUTS + seat]) >= params[6]:
+            return O.LOCKED_BID + best_k
+        return best_k
+    return _card(lo, phase == O.PHASE_LAYOUT, hand, obs[O.LAYOUTS + seat], params[0], params[1],
+                 params[9])
 
 
 @njit(cache=True)

@@ -10,7 +10,7 @@ chosen with the card, in the same decision.
 import numpy as np
 from numba import njit
 
-from ...bits_nb import highest, popcount
+from ...bits_nb import highest, lowest, popcount
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
@@ -25,6 +25,9 @@ LEAD_TRUMPS = 4             # Jupiter or Juno led: trumps are led
 NO_TRUMP = -1
 
 COLOUR_MASK = np.array([((1 << 15) - 1) << (15 * c) for c in range(4)], dtype=np.uint64)
+# COLOUR_MASK by ``x & 7`` for x = -1 … 4 (a lead or a trump): empty but for a colour
+COLOUR_MASK_8 = np.array([((1 << 15) - 1) << (15 * c) if c < 4 else 0 for c in range(8)],
+                         dtype=np.uint64)
 GODS = np.uint64(sum(1 << (15 * c + GOD_RANK) for c in range(4)))
 NUMBERED = np.uint64((1 << 60) - 1) & ~GODS
 # NUMBER_MASK[k]: the four colour cards numbered k (k = 1 … 14; 0 empty)
@@ -52,17 +55,18 @@ ORPHANS_MOVE_DOWN = 1       # orphans: … move to the new highest counter
 @njit(cache=True, inline="always")
 def number_of(card):
     """Number printed on a numbered colour card (1 … 14); 0 for every other card."""
-    if card < N_COLOUR_CARDS and card % 15 != GOD_RANK:
-        return card % 15 + 1
-    return 0
+    rank = card % 15
+    return rank + 1 if (card < N_COLOUR_CARDS) & (rank != GOD_RANK) else 0
 
 
 @njit(cache=True, inline="always")
 def points_of(word):
-    """Sum of the numbers of the cards in a one-word set (victory points of won cards)."""
+    """Sum of the numbers of the cards in a one-word set (victory points of won cards).
+    Over the set's cards, not the 14 numbers: a set here holds a few cards."""
     total = 0
-    for k in range(1, 15):
-        total += k * popcount(word & NUMBER_MASK[k])
+    while word != ZERO:
+        total += number_of(lowest(word))
+        word &= word - ONE
     return total
 
 
@@ -121,29 +125,22 @@ def trump_decision(face_up, trump_rule):
 @njit(cache=True, inline="always")
 def action_card(action):
     """The card a play action plays (a God played as 15 is its God card)."""
-    if action >= GOD_HIGH_ACTION:
-        return 15 * (action - GOD_HIGH_ACTION) + GOD_RANK
-    return action
+    return 15 * (action - GOD_HIGH_ACTION) + GOD_RANK if action >= GOD_HIGH_ACTION else action
 
 
 @njit(cache=True, inline="always")
 def action_value(action):
     """The value a play action's card plays at: its number, 15 or 0 for a God card,
     0 for Jupiter, Juno and the lambs."""
-    if action >= GOD_HIGH_ACTION:
-        return GOD_HIGH
-    return number_of(action)
+    return GOD_HIGH if action >= GOD_HIGH_ACTION else number_of(action)
 
 
 @njit(cache=True, inline="always")
 def lead_of(card):
     """What a card asks to follow when it is the first card of a trick that is not a
     lamb: its colour, or LEAD_TRUMPS (Jupiter, Juno); -1 for a lamb (nothing yet)."""
-    if card >= LAMB_1:
-        return -1
-    if card >= JUPITER:
-        return LEAD_TRUMPS
-    return card // 15
+    lead = LEAD_TRUMPS if card >= JUPITER else card // 15
+    return -1 if card >= LAMB_1 else lead
 
 
 @njit(cache=True, inline="always")
@@ -152,18 +149,15 @@ def legal_cards(hand_lo, hand_hi, lead, trump):
     lie in the trick: any card. A colour that is not trump led: follow it if able
     (Jupiter and Juno not allowed then), else any card. Trumps led (the trump
     colour, or Jupiter/Juno): a trump (the trump colour, Jupiter, Juno) if able,
-    else any card. Lambs may always be played."""
-    if lead < 0:
-        return hand_lo, hand_hi
-    if lead == LEAD_TRUMPS or lead == trump:
-        need = hand_lo & JUPITER_JUNO
-        if trump >= 0:
-            need |= hand_lo & COLOUR_MASK[trump]
-    else:
-        need = hand_lo & COLOUR_MASK[lead]
-    if need == ZERO:
-        return hand_lo, hand_hi
-    return need | (hand_lo & LAMBS_LO), hand_hi & LAMBS_HI
+    else any card. Lambs may always be played.
+
+    Selects, not branches: on random cards whether a hand can follow is a coin flip."""
+    trumps = JUPITER_JUNO | COLOUR_MASK_8[trump & 7]
+    follow = COLOUR_MASK_8[lead & 7]
+    need = hand_lo & (trumps if (lead == LEAD_TRUMPS) | (lead == trump) else follow)
+    free = (lead < 0) | (need == ZERO)
+    return (hand_lo if free else need | (hand_lo & LAMBS_LO),
+            hand_hi if free else hand_hi & LAMBS_HI)
 
 
 @njit(cache=True, inline="always")
@@ -171,28 +165,24 @@ def legal_plays(hand_lo, hand_hi, lead, trump):
     """Legal play actions: the legal cards, and for each legal God card its second
     action (played as 15) in the high word."""
     lo, hi = legal_cards(hand_lo, hand_hi, lead, trump)
+    # the God card of colour c (bit 15c + 14) to action GOD_HIGH_ACTION + c, without a
+    # branch per colour
     gods = lo & GODS
-    for c in range(4):
-        if (gods >> np.uint64(15 * c + GOD_RANK)) & ONE != ZERO:
-            hi |= ONE << np.uint64(GOD_HIGH_ACTION - 64 + c)
-    return lo, hi
+    high = (((gods >> np.uint64(14)) & ONE) | ((gods >> np.uint64(28)) & np.uint64(2))
+            | ((gods >> np.uint64(42)) & np.uint64(4)) | ((gods >> np.uint64(56)) & np.uint64(8)))
+    return lo, hi | (high << np.uint64(GOD_HIGH_ACTION - 64))
 
 
 @njit(cache=True, inline="always")
 def card_key(card, value, lead, trump):
     """Higher takes the trick, the first played winning among equals: Jupiter and
     Juno 100 (so the first of them stays ahead), the trump colour 40 + value,
-    the colour led 20 + value, any other card 0, a lamb -1."""
-    if card >= LAMB_1:
-        return -1
-    if card >= JUPITER:
-        return 100
-    colour = card // 15
-    if colour == trump:
-        return 40 + value
-    if colour == lead:
-        return 20 + value
-    return 0
+    the colour led 20 + value, any other card 0, a lamb -1. Selects, not branches
+    (which card a random player throws is a coin flip)."""
+    colour = card // 15                     # 4 for Jupiter, Juno and the lambs
+    key = 40 + value if colour == trump else (20 + value if colour == lead else 0)
+    key = 100 if card >= JUPITER else key
+    return -1 if card >= LAMB_1 else key
 
 
 # -- 6. the allocation -------------------------------------------------------------------

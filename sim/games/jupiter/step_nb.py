@@ -23,9 +23,11 @@ cards laid out before it, which the rotations' players chose, so its hands
 are the same only where those choices were (the whole pack is shuffled and
 the cards out skipped: see :func:`deal_out_nb`).
 
-A round is played by the kit's default loop (``board_nb.default_play_deal_nb``:
-decision after decision, the random player uniform over the two-word legal
-set, every other player asked through ``ask_player_nb``).
+A round is played by :func:`play_round_nb`: decision after decision, the
+random player uniform over the two-word legal set, every other player asked
+through ``ask_player_nb``, the trick in progress in local variables. It is
+the one implementation of a card put into a trick: the step interface's
+``apply_nb`` calls it for a single action.
 
 The step interface on a round (replay, tests, search players): the bound
 ``to_act_nb`` … ``is_over_nb`` and ``new_state_nb``, ``start_deal_nb``
@@ -36,16 +38,20 @@ import numpy as np
 from numba import njit
 
 from ...bits_nb import popcount
+from ...board_nb import ask_player_nb
 from ...kit_nb import (CH_DEAL, CH_DEALER, CH_TOTALS, DEAL_ABANDON, DEAL_AGAIN, DEAL_KEEP,
-                       deal_attempt_stream_nb, deal_row_keys_nb, observe2_nb, seat_game_rows_nb,
-                       trace_deal_start_nb)
+                       KIND_RANDOM, deal_attempt_stream_nb, deal_row_keys_nb, draw_nb,
+                       observe2_nb, random_choice2_nb, seat_game_rows_nb, trace_deal_start_nb,
+                       trace_decision_nb)
 from ...rng_nb import shuffle_prefix
 from . import obs as O
 from .cfg import CFG_ORPHANS, CFG_PLAYERS, CFG_ROUNDS, CFG_TRUMP_RULE
 from .round_nb import (DEALT_SIZE, DEALT_TABLE, DEALT_UNSEEN, DEALT_ZERO, HAND_WORDS,
-                       MAX_COUNTER, MAX_SEATS, begin_nb, claim_of_nb, hand_size_nb, legal_set_nb,
-                       round_points_nb, start_allocation_nb, take_action_nb)
-from .rules_nb import ONE, ZERO, trump_decision
+                       MAX_COUNTER, MAX_SEATS, begin_nb, bid_legal, bid_nb, claim_of_nb,
+                       hand_size_nb, lay_out_nb, layout_legal, legal_set_nb, round_points_nb,
+                       start_allocation_nb, store_trick_nb, take_legal_nb, take_nb, turn_up_nb)
+from .rules_nb import (ONE, ZERO, action_card, action_value, card_key, lead_of, legal_plays,
+                       number_of, trump_decision)
 
 MAX_REDEALS = 10_000    # never reached in practice: the game then stops before the round
 N_IDS = 65              # card ids (cards.py)
@@ -60,20 +66,16 @@ OUT_COUNT = GONE + 1            # of those, the ones out of the game
 GAME_STATE_SIZE = OUT_COUNT + 1
 DEALT = HAND_WORDS              # hands[DEALT + i]: word i of the round's ``dealt``
 
-# the pack by player count 3, 4, 5 (cards.py): two words
-_PACK = np.zeros((3, 2), dtype=np.uint64)
+# the pack by player count 3, 4, 5 (cards.py): its ids in ascending order, and how many
+_PACK_IDS = np.zeros((3, N_IDS), dtype=np.int64)
+_PACK_SIZE = np.zeros(3, dtype=np.int64)
 for _n, _top, _lambs in ((3, 8, 2), (4, 11, 3), (5, 14, 3)):
-    _both = 0
-    for _c in range(4):
-        for _k in range(1, _top + 1):
-            _both |= 1 << (15 * _c + _k - 1)
-        _both |= 1 << (15 * _c + 14)
-    _both |= (1 << 60) | (1 << 61)
-    for _l in range(_lambs):
-        _both |= 1 << (62 + _l)
-    _PACK[_n - 3, 0] = np.uint64(_both & (2**64 - 1))
-    _PACK[_n - 3, 1] = np.uint64(_both >> 64)
-PACK = _PACK
+    _ids = sorted([15 * _c + _k - 1 for _c in range(4) for _k in range(1, _top + 1)]
+                  + [15 * _c + 14 for _c in range(4)] + [60, 61] + [62 + _l for _l in range(_lambs)])
+    _PACK_IDS[_n - 3, :len(_ids)] = _ids
+    _PACK_SIZE[_n - 3] = len(_ids)
+PACK_IDS = _PACK_IDS
+PACK_SIZE = _PACK_SIZE
 
 
 @njit(cache=True, inline="always")
@@ -85,30 +87,29 @@ def deal_out_nb(rng, deck, dealt, n, round_no, gone):
     duplicate board as close as their layouts allow: the cards they did not lay
     out differently come in the same order. Writes the hands and the unseen card
     into ``dealt``; the table slots are the caller's."""
-    lo = PACK[n - 3, 0]
-    hi = PACK[n - 3, 1]
-    m = 0
-    word = lo
-    while word != ZERO:                      # the pack in id order
-        low = word & (~word + ONE)
-        deck[m] = popcount(low - ONE)
-        m += 1
-        word ^= low
-    if hi != ZERO:
-        deck[m] = 64
-        m += 1
+    m = PACK_SIZE[n - 3]
+    for i in range(m):                       # the pack in id order
+        deck[i] = PACK_IDS[n - 3, i]
     shuffle_prefix(rng, deck[:m], m)
     size = hand_size_nb(round_no)
     for i in range(DEALT_TABLE):
         dealt[i] = ZERO
+    # a card out of the pack is skipped without a branch (in a late round about half
+    # the pack is out, in random order): its bit is masked and the count stands still
+    # (with the pack's ids from a table: 2.4 -> 2.0 us a 4-player game for its 8 deals)
+    dealt_n = n * size
     k = 0
+    owner = 0
+    boundary = size
     for i in range(m):
         c = deck[i]
-        if c < 64 and (gone >> np.uint64(c)) & ONE != ZERO:
-            continue                         # out of the pack
-        slot = 2 * (k // size) if k < n * size else DEALT_UNSEEN
-        dealt[slot + (c >> 6)] |= ONE << np.uint64(c & 63)
-        k += 1
+        keep = ONE ^ ((gone >> np.uint64(c & 63)) & np.uint64(c < 64))
+        slot = 2 * owner if k < dealt_n else DEALT_UNSEEN
+        dealt[slot + (c >> 6)] |= (keep << np.uint64(c & 63))
+        k += np.int64(keep)
+        turn = k == boundary                 # the seat's hand is full: the next seat's
+        owner += turn
+        boundary += size * turn
 
 
 # -- the step interface's own functions (the rest is bound from sim/board_nb.py) -------------
@@ -176,7 +177,8 @@ def deal_nb(st, hands, cfg, aux, board_rng, deal_rng, deck, deal_no, attempt, fi
     """Deal round ``deal_no + 1`` (attempt ``attempt``, from its own stream) on the table the
     last round left, and start it."""
     n = cfg[CFG_PLAYERS]
-    deal_attempt_stream_nb(board_rng, deal_no, attempt, deck, deck.shape[0], deal_rng)
+    # the deck's order is deal_out_nb's: the stream alone (no deck to put in order)
+    deal_attempt_stream_nb(board_rng, deal_no, attempt, deck, 0, deal_rng)
     dealt = hands[DEALT:]
     deal_out_nb(deal_rng, deck, dealt, n, deal_no + 1, np.uint64(st[GONE]))
     begin_nb(st, hands, n, (first_dealer + deal_no) % n, deal_no + 1, cfg[CFG_TRUMP_RULE],
@@ -189,6 +191,143 @@ def trace_deal_nb(trace, st, hands, cfg, game_id, deal_no):
                         hands[DEALT:], DEALT_SIZE)
 
 
+@njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
+def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, forced,
+                  trace):
+    """The round from wherever ``st`` stands: the one implementation of a card put
+    into a trick; the layouts, bids and takes are ``round_nb``'s steps.
+
+    ``forced`` >= 0 (``kinds`` None: no player's code is compiled): the seat to
+    act takes that action (a step: a replayed or a player's decision), and the
+    state is left as the steps leave it. ``forced`` < 0: each decision takes one
+    draw from ``dec_rng``, the random player answers right here, any other is
+    asked through ``ask_player_nb`` (one call site: the heuristic is compiled in
+    once), on to the round's end; False after an illegal action (``status``).
+
+    The trick in progress stays in local variables, written to ``st`` before a
+    player other than the random one decides and on leaving; only a trick's
+    card slots and its end go through the state, written here rather than by a
+    function the state is passed to (numba then kept an atomic increment and
+    decrement of the array at every trick). With every card stepped through the
+    state (the kit's default loop), random 4-player games played 10.6M cards a
+    second; this loop plays 23.5M, heuristic ones 3.8M -> 9.4M (scripts/bench.py,
+    one core, interleaved medians; docs/architecture.md).
+    """
+    n = st[O.N_PLAYERS]
+    phase = st[O.PHASE]
+    seat = st[O.SEAT]
+    trump = st[O.TRUMP]
+    k = st[O.TRICK_N]
+    lead = st[O.LEAD]
+    win_key = st[O.WINNING_KEY]
+    win_seat = st[O.WINNING_SEAT]
+    win_card = st[O.WINNING_CARD]
+    trick_no = st[O.TRICK_NO]
+    played_lo = np.uint64(st[O.PLAYED])
+    played_hi = np.uint64(st[O.PLAYED_HI])
+    points = 0                  # the numbers on the trick's cards (a God 0, also as 15)
+    for i in range(k):
+        points += number_of(action_card(st[O.TRICK_CARDS + i]))
+    ok = True
+    while phase != O.PHASE_OVER:
+        if kinds is None:           # a decision taken elsewhere
+            action = forced
+        else:
+            if phase == O.PHASE_PLAY:
+                lo, hi = legal_plays(hands[2 * seat], hands[2 * seat + 1], lead, trump)
+            elif phase == O.PHASE_LAYOUT:
+                lo, hi = layout_legal(hands[2 * seat]), ZERO
+            elif phase == O.PHASE_BID:
+                lo, hi = bid_legal(st[O.N_TRICKS], st[O.ZERO_UNUSED] >> seat), ZERO
+            else:
+                lo, hi = take_legal_nb(st, seat), ZERO
+            draw = draw_nb(dec_rng)
+            slot = lineup[seat]
+            if kinds[slot] == KIND_RANDOM:
+                action = random_choice2_nb(lo, hi, draw)
+            else:
+                if phase == O.PHASE_PLAY:
+                    store_trick_nb(st, seat, k, lead, win_key, win_seat, win_card, trick_no,
+                                   played_lo, played_hi)
+                action = ask_player_nb(st, hands, cfg, seat, slot, np.int64(lo), np.int64(hi),
+                                       draw, kinds, params, fns, obs, status)
+                if action < 0:
+                    ok = False
+                    break
+            trace_decision_nb(trace, seat, phase, action)
+        if phase == O.PHASE_PLAY:
+            card = action_card(action)
+            bit = ONE << np.uint64(card & 63)
+            hands[2 * seat + (card >> 6)] &= ~bit
+            played_lo |= ZERO if card >= 64 else bit
+            played_hi |= bit if card >= 64 else ZERO
+            points += number_of(card)
+            st[O.TRICK_CARDS + k] = action
+            lead = lead_of(card) if lead < 0 else lead      # lambs alone lead nothing
+            key = card_key(card, action_value(action), lead, trump)
+            # selects, not a branch: which card takes the trick is a coin flip;
+            # equal keys: the first played stays ahead
+            take = key > win_key
+            win_key = key if take else win_key
+            win_seat = seat if take else win_seat
+            win_card = card if take else win_card
+            k += 1
+            seat = seat + 1 if seat + 1 < n else 0
+            if k == n:                   # the trick and its card points to its winner
+                st[O.TRICKS + win_seat] += 1
+                st[O.CARD_POINTS + win_seat] += points
+                for i in range(n):
+                    st[O.TRICK_CARDS + i] = -1
+                st[O.TRICK_LEADER] = win_seat
+                seat = win_seat          # the winner leads the next
+                k = 0
+                lead = -1
+                win_key = -2
+                win_seat = -1
+                win_card = -1
+                trick_no += 1
+                points = 0
+                if trick_no == st[O.N_TRICKS]:      # the round's last trick
+                    store_trick_nb(st, seat, k, lead, win_key, win_seat, win_card, trick_no,
+                                   played_lo, played_hi)
+                    start_allocation_nb(st)
+                    phase = st[O.PHASE]
+                    seat = st[O.SEAT]
+        else:
+            if phase == O.PHASE_LAYOUT:
+                if lay_out_nb(st, hands, seat, action):
+                    turn_up_nb(st)
+            elif phase == O.PHASE_BID:
+                bid_nb(st, seat, action)
+            else:
+                take_nb(st, seat, action)
+            phase = st[O.PHASE]
+            seat = st[O.SEAT]
+            if phase == O.PHASE_PLAY:                # the bids made: the first trick
+                trump = st[O.TRUMP]
+                k = st[O.TRICK_N]
+                lead = st[O.LEAD]
+                win_key = st[O.WINNING_KEY]
+                win_seat = st[O.WINNING_SEAT]
+                win_card = st[O.WINNING_CARD]
+                trick_no = st[O.TRICK_NO]
+        if kinds is None:
+            break
+    if phase == O.PHASE_PLAY:
+        store_trick_nb(st, seat, k, lead, win_key, win_seat, win_card, trick_no, played_lo,
+                       played_hi)
+    return ok
+
+
+# once a deal: a call, not inlined (compile time, docs/architecture.md)
+@njit(cache=True)
+def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, trace):
+    """Play the round on from wherever ``st`` stands to its end (:func:`play_round_nb`).
+    False after an illegal action."""
+    return play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, -1,
+                         trace)
+
+
 @njit(cache=True, inline="always")
 def legal_now_nb(st, hands, cfg):
     """The legal set of the decision waiting: two words of action bits."""
@@ -199,7 +338,17 @@ def legal_now_nb(st, hands, cfg):
 @njit(cache=True, inline="always")
 def observe_nb(obs, st, hands, cfg, seat, lo, hi, draw, trusted):
     """The deciding seat's observation: the round's public slots with its hand, legal set
-    and draw, a copy for every player (the heuristic too)."""
+    and draw. The built-in heuristic (``trusted``) is handed the state itself with those
+    slots written (it reads only the observation's slots, and none of the state's own
+    code reads them); any other player gets a copy, so that nothing it writes can change
+    the game."""
+    if trusted:
+        st[O.HAND] = np.int64(hands[2 * seat])
+        st[O.HAND + 1] = np.int64(hands[2 * seat + 1])
+        st[O.LEGAL] = lo
+        st[O.LEGAL + 1] = hi
+        st[O.RANDOM] = draw
+        return st
     observe2_nb(obs, st, O.OBS_SIZE, O.HAND, hands[2 * seat], hands[2 * seat + 1], O.LEGAL, lo,
                 hi, O.RANDOM, draw)
     return obs
@@ -207,7 +356,9 @@ def observe_nb(obs, st, hands, cfg, seat, lo, hi, draw, trusted):
 
 @njit(cache=True, inline="always")
 def apply_action_nb(st, hands, cfg, action):
-    take_action_nb(st, hands, action)
+    """The seat to act takes ``action`` (assumed legal), through the play loop (no
+    player's code is compiled for it: ``kinds`` None)."""
+    play_round_nb(st, hands, cfg, None, None, None, None, None, None, None, action, None)
 
 
 @njit(cache=True, inline="always")
