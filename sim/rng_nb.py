@@ -79,11 +79,16 @@ def shuffle_prefix(s, deck, k):
     the first ``k`` positions are randomised, which is all a deal needs.
     """
     n = deck.shape[0]
+    # the state in four locals, written back once: in the array it was reloaded and
+    # stored at every card, after each write to the deck (the same draws either way)
+    s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
     for i in range(k):
-        j = i + below(s, n - i)
+        r, s0, s1, s2, s3 = below_words(s0, s1, s2, s3, n - i)
+        j = i + r
         tmp = deck[i]
         deck[i] = deck[j]
         deck[j] = tmp
+    s[0], s[1], s[2], s[3] = s0, s1, s2, s3
 
 
 @njit(cache=True, inline="always")
