@@ -52,6 +52,7 @@ import numpy as np
 from numba import njit
 
 from sim.bits_nb import popcount, lowest
+from sim.borrow_nb import borrowed
 from sim.games.jass import obs as O
 from sim.games.jass.cards import DECK_MASK, RANK_9, RANK_UNDER, SUIT_MASKS
 from sim.games.jass.info import TARGET_RANGE
@@ -150,6 +151,31 @@ STRENGTH, BEATERS, DISCARD_COST = _card_tables()
 TRUMPS = np.array([int(SUIT_MASKS[m]) if m < 4 else 0 for m in range(6)], dtype=np.uint64)
 
 
+
+
+def _master_tables():
+    """``MASTER_WORDS[MASTER_ROW[mode * 4 + suit] + out]``: the ranks of ``suit``
+    (a 9-bit word) that no card of the suit among ``out`` (a 9-bit word) beats
+    in ``mode``, read off ``BEATERS``. Rows alike are stored once: the plain
+    order, the trump order, Unenufe's."""
+    words = np.arange(512, dtype=np.int64)
+    rows = {}
+    row_of = np.zeros(6 * 4, np.int64)
+    for mode in range(6):
+        for suit in range(4):
+            row = np.zeros(512, np.int64)
+            for rank in range(9):
+                beat = (int(BEATERS[mode * N_CARDS + 9 * suit + rank]) >> (9 * suit)) & 511
+                row |= np.where(words & beat == 0, 1 << rank, 0)
+            row_of[mode * 4 + suit] = 512 * rows.setdefault(row.tobytes(), len(rows))
+    return (np.concatenate([np.frombuffer(b, np.int64) for b in rows]).astype(np.uint64),
+            row_of)
+
+
+MASTER_WORDS, MASTER_ROW = _master_tables()
+_WORD = np.uint64(511)
+
+
 # points of a set by mode: VALUE_MASKS[mode * 8 + k] holds the cards worth POINT_VALUES[k]
 POINT_VALUES = np.array([20, 14, 11, 10, 8, 4, 3, 2], np.int64)
 VALUE_MASKS = np.array([sum(1 << c for c in range(N_CARDS) if POINTS[mode * N_CARDS + c] == v)
@@ -232,13 +258,12 @@ def richest(cards, mode):
 def masters(cards, mode, out):
     """The cards of a set that no card in ``out`` of their own suit beats
     (trumps outside are not counted: the holder may still have to follow)."""
+    # suit by suit from a table, not card by card: the hottest helper of the player
     result = _ZERO
-    rest = cards
-    while rest:
-        c = lowest(rest)
-        rest &= rest - _ONE
-        if BEATERS[mode * N_CARDS + c] & out & _SUIT[c // 9] == _ZERO:
-            result |= _ONE << np.uint64(c)
+    for suit in range(4):
+        shift = np.uint64(9 * suit)
+        out_word = np.int64((out >> shift) & _WORD)
+        result |= cards & (MASTER_WORDS[MASTER_ROW[mode * 4 + suit] + out_word] << shift)
     return result
 
 
@@ -342,6 +367,7 @@ def heuristic_nb(obs, params):
     """The heuristic player. The engine inlines it into the deal loop: the
     observation is read here and the work is done by functions of scalars,
     because passing arrays to a call costs more than the decision itself."""
+    obs, params = borrowed(obs), borrowed(params)   # the caller's (sim/borrow_nb.py)
     phase = obs[O.PHASE]
     hand = np.uint64(obs[O.HAND])
     if phase == O.PHASE_PLAY:

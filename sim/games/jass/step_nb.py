@@ -18,6 +18,7 @@ from numba import njit
 
 from ...bits_nb import bit
 from ...board_nb import ask_player_nb
+from ...borrow_nb import borrowed
 from ...kit_nb import (CH_DEAL, CH_DEALER, CH_TOTALS, CH_TURNED, KIND_RANDOM, actions1_nb,
                        close_trick_nb, draw_nb, is_legal_nb, store_trick_nb, trace_deal_start_nb,
                        trace_decision_nb)
@@ -103,6 +104,17 @@ def play_cards_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
     The trick in progress lives in local variables and is written back
     before a player that reads the state decides, and at the end.
     """
+    # Borrowed like the board loop's (sim/borrow_nb.py): the caller owns them, and numba's
+    # reference counts of them at each inlined call drop out. What a user's player may
+    # receive (obs, params) stays counted when one plays (fns).
+    st, hands, cfg, lineup = borrowed(st), borrowed(hands), borrowed(cfg), borrowed(lineup)
+    dec_rng, status = borrowed(dec_rng), borrowed(status)
+    if fns is None:
+        params, obs = borrowed(params), borrowed(obs)
+    if kinds is not None:
+        kinds = borrowed(kinds)
+    if trace is not None:
+        trace = borrowed(trace)
     mode = st[O.MODE]
     mode_off = mode * 36
     ban = st[X_BAN]
@@ -333,6 +345,11 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
 
     Returns False when a player gave an illegal action (see ``status``).
     """
+    # borrowed, as in play_cards_nb
+    st, hands, cfg, lineup = borrowed(st), borrowed(hands), borrowed(cfg), borrowed(lineup)
+    kinds, dec_rng, status, trace = borrowed(kinds), borrowed(dec_rng), borrowed(status), borrowed(trace)
+    if fns is None:
+        params, obs = borrowed(params), borrowed(obs)
     while st[O.PHASE] != PHASE_OVER:
         phase = st[O.PHASE]
         if phase == O.PHASE_PLAY:
