@@ -111,10 +111,10 @@ def play_cards_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
     dec_rng, status = borrowed(dec_rng), borrowed(status)
     if fns is None:
         params, obs = borrowed(params), borrowed(obs)
-    if kinds is not None:
-        kinds = borrowed(kinds)
-    if trace is not None:
-        trace = borrowed(trace)
+    # New names: ``kinds`` itself stays as passed, for numba to prune its tests of None.
+    players, log = kinds, trace
+    if kinds is not None:   # the board loop's call (the step interface passes no players)
+        players, log = borrowed(kinds), borrowed(trace)
     mode = st[O.MODE]
     mode_off = mode * 36
     ban = st[X_BAN]
@@ -139,17 +139,17 @@ def play_cards_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
         else:
             legal = legal_cards(hands[seat], lead, mode, best, ban)
             slot = lineup[seat]
-            if kinds[slot] == KIND_RANDOM:
+            if players[slot] == KIND_RANDOM:
                 draw = draw_nb(dec_rng)
                 card = random_action_nb(O.PHASE_PLAY, np.int64(legal), draw)
             else:
                 store_trick_nb(st, O.SEAT, O.TRICK_BLOCK, seat, k, lead, best, best_seat, trick_no,
                                played)
-                card = decide_nb(st, hands, cfg, seat, np.int64(legal), slot, kinds, params, fns,
+                card = decide_nb(st, hands, cfg, seat, np.int64(legal), slot, players, params, fns,
                                  dec_rng, obs, status)
                 if card < 0:
                     return -2
-            trace_decision_nb(trace, seat, O.PHASE_PLAY, card)
+            trace_decision_nb(log, seat, O.PHASE_PLAY, card)
         hands[seat] &= ~bit(card)
         st[O.TRICK_CARDS + k] = card
         trick_cards |= np.int64(bit(card))
@@ -188,11 +188,11 @@ def play_cards_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
                     st[O.PHASE] = O.PHASE_CLAIM
                     if kinds is None:   # the claim is a decision of its own (apply_action_nb)
                         return result
-                    claim = decide_nb(st, hands, cfg, seat, LEGAL_YES_NO, lineup[seat], kinds,
+                    claim = decide_nb(st, hands, cfg, seat, LEGAL_YES_NO, lineup[seat], players,
                                       params, fns, dec_rng, obs, status)
                     if claim < 0:
                         return -2
-                    trace_decision_nb(trace, seat, O.PHASE_CLAIM, claim)
+                    trace_decision_nb(log, seat, O.PHASE_CLAIM, claim)
                     apply_claim_nb(st, seat, claim)
                     if claim:
                         return -1
