@@ -5,7 +5,9 @@ masters (``strategies/jass_heuristic_nb.py`` plays with them).
 Every pick works suit by suit, from a table indexed by the suit's 9-bit word,
 rather than card by card: four table reads without a branch, where a loop over
 the set's cards ends after a varying number of rounds (a mispredicted branch at
-every call). Picks and masters were about half of the player's time.
+every call). The loops of ``masters`` and ``cheapest`` were half of the perf
+samples of the player's ``follow_card`` (heuristic Schieber); suit by suit,
+the kernel's CPU time a deal went 1,560 -> 1,420 ns (interleaved medians).
 """
 import numpy as np
 from numba import njit

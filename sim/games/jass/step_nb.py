@@ -105,8 +105,11 @@ def play_cards_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
     before a player that reads the state decides, and at the end.
     """
     # Borrowed like the board loop's (sim/borrow_nb.py): the caller owns them, and numba's
-    # reference counts of them at each inlined call drop out. What a user's player may
-    # receive (obs, params) stays counted when one plays (fns).
+    # reference counts of them at each inlined call drop out (a call each, even on the
+    # board loop's borrowed arrays). What a user's player may receive (obs, params) stays
+    # counted when one plays (fns). With play_deal_nb's and the heuristic's borrowed too,
+    # and the heuristic's masters from a table, heuristic Schieber's kernel CPU a deal went
+    # 2,430 -> 1,480 ns (interleaved medians; the table alone: 2,410 -> 2,290).
     st, hands, cfg, lineup = borrowed(st), borrowed(hands), borrowed(cfg), borrowed(lineup)
     dec_rng, status = borrowed(dec_rng), borrowed(status)
     if fns is None:
