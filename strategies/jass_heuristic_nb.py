@@ -52,12 +52,15 @@ import numpy as np
 from numba import njit
 
 from sim.bits_nb import popcount, lowest
+from sim.borrow_nb import borrowed
 from sim.games.jass import obs as O
-from sim.games.jass.cards import DECK_MASK, RANK_9, RANK_UNDER, SUIT_MASKS
+from sim.games.jass.cards import DECK_MASK, RANK_9, RANK_UNDER
 from sim.games.jass.info import TARGET_RANGE
-from sim.games.jass.rules_nb import ORDER, POINTS
+from sim.games.jass.rules_nb import POINTS
 from .abi import KIND_USER
 from .jass_hand_nb import choose_mode, prediction
+from .jass_pick_nb import (BEATERS, TRUMPS, cheapest, masters, richest, strongest,
+                           weakest)
 from .registry import Player
 
 P_PUSH_BELOW = 0     # push (Schieber) when the best mode's score is below this
@@ -107,140 +110,9 @@ N_CARDS = 36
 _DECK = np.uint64(DECK_MASK)
 _ZERO = np.uint64(0)
 _ONE = np.uint64(1)
-_SUIT = SUIT_MASKS
-
-
-def _card_tables():
-    """Per (mode, card), index ``mode * 36 + card``:
-
-    * ``STRENGTH`` – how strong the card is in the mode, comparable across
-      suits: the suit order, trumps 9 above every other card;
-    * ``BEATERS`` – the cards that take a trick from it when it is the card
-      taking the trick (the suit led is its own suit or it is a trump):
-      higher cards of its suit, and every trump if it is not one;
-    * ``DISCARD_COST`` – how much it hurts to throw it away: points first,
-      then strength; every trump costs more than any other card.
-    """
-    n = 6 * N_CARDS
-    strength = np.zeros(n, np.int64)
-    beaters = np.zeros(n, np.uint64)
-    cost = np.zeros(n, np.int64)
-    for mode in range(6):
-        for card in range(N_CARDS):
-            i = mode * N_CARDS + card
-            trump = card // 9 == mode
-            strength[i] = ORDER[i] + 9 * trump
-            cost[i] = 1000 * trump + 10 * POINTS[i] + ORDER[i]
-        for card in range(N_CARDS):
-            i = mode * N_CARDS + card
-            suit = card // 9
-            m = 0
-            for other in range(N_CARDS):
-                j = mode * N_CARDS + other
-                same_suit_higher = other // 9 == suit and ORDER[j] > ORDER[i]
-                trumps_it = mode < 4 and other // 9 == mode and suit != mode
-                if same_suit_higher or trumps_it:
-                    m |= 1 << other
-            beaters[i] = m
-    return strength, beaters, cost
-
-
-STRENGTH, BEATERS, DISCARD_COST = _card_tables()
-# TRUMPS[mode]: the trump suit's cards (none in Obenabe / Unenufe)
-TRUMPS = np.array([int(SUIT_MASKS[m]) if m < 4 else 0 for m in range(6)], dtype=np.uint64)
-
-
-# points of a set by mode: VALUE_MASKS[mode * 8 + k] holds the cards worth POINT_VALUES[k]
-POINT_VALUES = np.array([20, 14, 11, 10, 8, 4, 3, 2], np.int64)
-VALUE_MASKS = np.array([sum(1 << c for c in range(N_CARDS) if POINTS[mode * N_CARDS + c] == v)
-                        for mode in range(6) for v in POINT_VALUES], dtype=np.uint64)
-
-
-@njit(cache=True, inline="always")
-def set_points(cards, mode):
-    """Card points of a set of cards in a mode."""
-    total = 0
-    for k in range(8):
-        total += popcount(cards & VALUE_MASKS[mode * 8 + k]) * POINT_VALUES[k]
-    return total
 
 
 # --- card play ---------------------------------------------------------------------
-
-@njit(cache=True, inline="always")
-def strongest(cards, mode):
-    """The strongest card of a non-empty set (ties: the lower card id)."""
-    best = -1
-    best_v = -1
-    while cards:
-        c = lowest(cards)
-        cards &= cards - _ONE
-        v = STRENGTH[mode * N_CARDS + c]
-        if v > best_v:
-            best = c
-            best_v = v
-    return best
-
-
-@njit(cache=True, inline="always")
-def weakest(cards, mode):
-    """The weakest card of a non-empty set (ties: the lower card id)."""
-    best = -1
-    best_v = 1 << 30
-    while cards:
-        c = lowest(cards)
-        cards &= cards - _ONE
-        v = STRENGTH[mode * N_CARDS + c]
-        if v < best_v:
-            best = c
-            best_v = v
-    return best
-
-
-@njit(cache=True, inline="always")
-def cheapest(cards, mode):
-    """The card of a non-empty set that hurts least to give away (``DISCARD_COST``)."""
-    best = -1
-    best_v = 1 << 30
-    while cards:
-        c = lowest(cards)
-        cards &= cards - _ONE
-        v = DISCARD_COST[mode * N_CARDS + c]
-        if v < best_v:
-            best = c
-            best_v = v
-    return best
-
-
-@njit(cache=True, inline="always")
-def richest(cards, mode):
-    """The card of a non-empty set with the most points (ties: the weaker)."""
-    best = -1
-    best_v = -(1 << 30)
-    while cards:
-        c = lowest(cards)
-        cards &= cards - _ONE
-        i = mode * N_CARDS + c
-        v = 16 * POINTS[i] - STRENGTH[i]
-        if v > best_v:
-            best = c
-            best_v = v
-    return best
-
-
-@njit(cache=True, inline="always")
-def masters(cards, mode, out):
-    """The cards of a set that no card in ``out`` of their own suit beats
-    (trumps outside are not counted: the holder may still have to follow)."""
-    result = _ZERO
-    rest = cards
-    while rest:
-        c = lowest(rest)
-        rest &= rest - _ONE
-        if BEATERS[mode * N_CARDS + c] & out & _SUIT[c // 9] == _ZERO:
-            result |= _ONE << np.uint64(c)
-    return result
-
 
 @njit(cache=True, inline="always")
 def discard(legal, mode, out):
@@ -288,14 +160,13 @@ def lead_card(hand, mode, out, our_trump, want, pull_trumps):
 
 
 @njit(cache=True)
-def follow_card(legal, mode, n_in, winning_seat, winning_card, lead_suit, out, trick_mask,
+def follow_card(legal, mode, n_in, winning_seat, winning_card, lead_suit, out, trick_points,
                 partner, need, ruff_min):
     """The card to play to a trick already led (see the module docstring)."""
     trumps = TRUMPS[mode]
     wi = mode * N_CARDS + winning_card
     winners = legal & BEATERS[wi]
     last = n_in == 3
-    trick_points = set_points(trick_mask, mode)
     if winning_seat == partner:
         # sure when last, or when nothing still out beats the partner's card
         if last or BEATERS[wi] & out == _ZERO:
@@ -342,6 +213,7 @@ def heuristic_nb(obs, params):
     """The heuristic player. The engine inlines it into the deal loop: the
     observation is read here and the work is done by functions of scalars,
     because passing arrays to a call costs more than the decision itself."""
+    obs, params = borrowed(obs), borrowed(params)   # the caller's (sim/borrow_nb.py)
     phase = obs[O.PHASE]
     hand = np.uint64(obs[O.HAND])
     if phase == O.PHASE_PLAY:
@@ -352,8 +224,11 @@ def heuristic_nb(obs, params):
         mode = obs[O.MODE]
         n_in = obs[O.TRICK_N]
         trick_mask = _ZERO
+        trick_points = 0
         for i in range(n_in):
-            trick_mask |= _ONE << np.uint64(obs[O.TRICK_CARDS + i])
+            card = obs[O.TRICK_CARDS + i]
+            trick_mask |= _ONE << np.uint64(card)
+            trick_points += POINTS[mode * N_CARDS + card]
         out = _DECK & ~(hand | np.uint64(obs[O.PLAYED]) | trick_mask)
         if obs[O.VARIANT] == O.VARIANT_DIFFERENZLER:
             partner = -1
@@ -366,7 +241,7 @@ def heuristic_nb(obs, params):
         if n_in == 0:
             return lead_card(hand, mode, out, our_trump, need > 0, params[P_PULL_TRUMPS])
         return follow_card(legal, mode, n_in, obs[O.WINNING_SEAT], obs[O.WINNING_CARD],
-                           obs[O.LEAD_SUIT], out, trick_mask, partner, need, params[P_RUFF_MIN])
+                           obs[O.LEAD_SUIT], out, trick_points, partner, need, params[P_RUFF_MIN])
     if phase == O.PHASE_CLAIM:
         team = obs[O.SEAT] % 2
         return 1 if obs[O.TEAM_COUNTED + team] + params[P_CLAIM_MARGIN] >= obs[O.TARGET] else 0
