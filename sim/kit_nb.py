@@ -146,16 +146,24 @@ def actions2_nb(legal_lo, legal_hi, out):
 
 @njit(cache=True, inline="always")
 def observe2_nb(obs, st, obs_size, hand_slot, hand_lo, hand_hi, legal_slot, legal_lo, legal_hi,
-                random_slot, draw):
+                random_slot, draw, trusted):
     """A two-word game's observation: the state's public slots, then the deciding
-    seat's hand, its legal set and its draw in their slots."""
-    for i in range(obs_size):
-        obs[i] = st[i]
-    obs[hand_slot] = np.int64(hand_lo)
-    obs[hand_slot + 1] = np.int64(hand_hi)
-    obs[legal_slot] = np.int64(legal_lo)
-    obs[legal_slot + 1] = np.int64(legal_hi)
-    obs[random_slot] = draw
+    seat's hand, its legal set and its draw in their slots. The built-in heuristic
+    (``trusted``) is handed the state itself with those slots written (it reads only
+    the observation's slots and writes none; none of the state's own code reads them:
+    a copy of the observation at each decision was a fifth of French Tarot's
+    heuristic); any other player gets a copy in ``obs``, so that nothing it writes can
+    change the game. Returns the array handed to the player."""
+    out = st if trusted else obs
+    if not trusted:
+        for i in range(obs_size):
+            obs[i] = st[i]
+    out[hand_slot] = np.int64(hand_lo)
+    out[hand_slot + 1] = np.int64(hand_hi)
+    out[legal_slot] = np.int64(legal_lo)
+    out[legal_slot + 1] = np.int64(legal_hi)
+    out[random_slot] = draw
+    return out
 
 
 @njit(cache=True, inline="always")

@@ -190,6 +190,15 @@ def start_allocation_nb(st):
 
 
 @njit(cache=True, inline="always")
+def trick_of_nb(st):
+    """The trick in progress as the play loop keeps it in locals (the inverse of
+    :func:`store_trick_nb` but for the played sets): seat, cards in it, lead,
+    winning key, seat and card, trick number."""
+    return (st[O.SEAT], st[O.TRICK_N], st[O.LEAD], st[O.WINNING_KEY], st[O.WINNING_SEAT], st[O.WINNING_CARD],
+            st[O.TRICK_NO])
+
+
+@njit(cache=True, inline="always")
 def store_trick_nb(st, seat, k, lead, win_key, win_seat, win_card, trick_no, played_lo,
                    played_hi):
     """The trick in progress, kept in the play loop's locals (``step_nb.play_round_nb``),

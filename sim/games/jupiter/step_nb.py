@@ -49,7 +49,8 @@ from .cfg import CFG_ORPHANS, CFG_PLAYERS, CFG_ROUNDS, CFG_TRUMP_RULE
 from .round_nb import (DEALT_SIZE, DEALT_TABLE, DEALT_UNSEEN, DEALT_ZERO, HAND_WORDS,
                        MAX_COUNTER, MAX_SEATS, begin_nb, bid_legal, bid_nb, claim_of_nb,
                        hand_size_nb, lay_out_nb, layout_legal, legal_set_nb, round_points_nb,
-                       start_allocation_nb, store_trick_nb, take_legal_nb, take_nb, turn_up_nb)
+                       start_allocation_nb, store_trick_nb, take_legal_nb, take_nb, trick_of_nb,
+                       turn_up_nb)
 from .rules_nb import (ONE, ZERO, action_card, action_value, card_key, lead_of, legal_plays,
                        number_of, trump_decision)
 
@@ -215,14 +216,8 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
     """
     n = st[O.N_PLAYERS]
     phase = st[O.PHASE]
-    seat = st[O.SEAT]
     trump = st[O.TRUMP]
-    k = st[O.TRICK_N]
-    lead = st[O.LEAD]
-    win_key = st[O.WINNING_KEY]
-    win_seat = st[O.WINNING_SEAT]
-    win_card = st[O.WINNING_CARD]
-    trick_no = st[O.TRICK_NO]
+    seat, k, lead, win_key, win_seat, win_card, trick_no = trick_of_nb(st)
     played_lo = np.uint64(st[O.PLAYED])
     played_hi = np.uint64(st[O.PLAYED_HI])
     points = 0                  # the numbers on the trick's cards (a God 0, also as 15)
@@ -305,12 +300,7 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
             seat = st[O.SEAT]
             if phase == O.PHASE_PLAY:                # the bids made: the first trick
                 trump = st[O.TRUMP]
-                k = st[O.TRICK_N]
-                lead = st[O.LEAD]
-                win_key = st[O.WINNING_KEY]
-                win_seat = st[O.WINNING_SEAT]
-                win_card = st[O.WINNING_CARD]
-                trick_no = st[O.TRICK_NO]
+                seat, k, lead, win_key, win_seat, win_card, trick_no = trick_of_nb(st)
         if kinds is None:
             break
     if phase == O.PHASE_PLAY:
@@ -337,21 +327,10 @@ def legal_now_nb(st, hands, cfg):
 
 @njit(cache=True, inline="always")
 def observe_nb(obs, st, hands, cfg, seat, lo, hi, draw, trusted):
-    """The deciding seat's observation: the round's public slots with its hand, legal set
-    and draw. The built-in heuristic (``trusted``) is handed the state itself with those
-    slots written (it reads only the observation's slots, and none of the state's own
-    code reads them); any other player gets a copy, so that nothing it writes can change
-    the game."""
-    if trusted:
-        st[O.HAND] = np.int64(hands[2 * seat])
-        st[O.HAND + 1] = np.int64(hands[2 * seat + 1])
-        st[O.LEGAL] = lo
-        st[O.LEGAL + 1] = hi
-        st[O.RANDOM] = draw
-        return st
-    observe2_nb(obs, st, O.OBS_SIZE, O.HAND, hands[2 * seat], hands[2 * seat + 1], O.LEGAL, lo,
-                hi, O.RANDOM, draw)
-    return obs
+    """The deciding seat's observation (``kit_nb.observe2_nb``: the state itself for the
+    built-in heuristic, else a copy): the public slots with its hand, legal set and draw."""
+    return observe2_nb(obs, st, O.OBS_SIZE, O.HAND, hands[2 * seat], hands[2 * seat + 1], O.LEGAL, lo, hi,
+                       O.RANDOM, draw, trusted)
 
 
 @njit(cache=True, inline="always")

@@ -183,21 +183,10 @@ def legal_now_nb(st, hands, cfg):
 
 @njit(cache=True, inline="always")
 def observe_nb(obs, st, hands, cfg, seat, lo, hi, draw, trusted):
-    """The deciding seat's observation: the state's public slots, then the seat's hand,
-    its legal set and its draw in their slots. The built-in heuristic (``trusted``) is
-    handed the state itself with those slots written (it reads only the observation's
-    slots and writes none); any other player gets a copy, so that nothing it writes can
-    change the game."""
-    if trusted:
-        st[O.HAND] = np.int64(hands[2 * seat])
-        st[O.HAND + 1] = np.int64(hands[2 * seat + 1])
-        st[O.LEGAL] = lo
-        st[O.LEGAL + 1] = hi
-        st[O.RANDOM] = draw
-        return st
-    observe2_nb(obs, st, O.OBS_SIZE, O.HAND, hands[2 * seat], hands[2 * seat + 1], O.LEGAL, lo, hi,
-                O.RANDOM, draw)
-    return obs
+    """The deciding seat's observation (``kit_nb.observe2_nb``: the state itself for the
+    built-in heuristic, else a copy): the public slots with its hand, legal set and draw."""
+    return observe2_nb(obs, st, O.OBS_SIZE, O.HAND, hands[2 * seat], hands[2 * seat + 1], O.LEGAL, lo, hi,
+                       O.RANDOM, draw, trusted)
 
 
 @njit(cache=True, inline="always")
