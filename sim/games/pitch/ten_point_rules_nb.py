@@ -95,6 +95,19 @@ def value_of_nb(card, trump):
 
 
 @njit(cache=True, inline="always")
+def value_bits_nb(cards, trump):
+    """A set of trumps as the set of their heights (bit ``value_nb(c)`` for each card
+    ``c``): the 2 … 10 keep their places, J … A move up 3, then LJ, BJ and the Jick.
+    Its highest bit is the highest trump's height, with no loop over the cards."""
+    suit = (cards >> np.uint64(13 * trump)) & SUIT13
+    low = (cards >> np.uint64(LOW_JOKER)) & ONE
+    high = (cards >> np.uint64(HIGH_JOKER)) & ONE
+    jick = (cards >> np.uint64(jick_nb(trump))) & ONE
+    return ((suit & np.uint64(0x1FF)) | ((suit >> np.uint64(9)) << np.uint64(12))
+            | (low << np.uint64(9)) | (high << np.uint64(10)) | (jick << np.uint64(11)))
+
+
+@njit(cache=True, inline="always")
 def card_points_nb(card, trump):
     """Points a trump carries (the 2: one, to its player's team; the others to the winner)."""
     if card == HIGH_JOKER or card == LOW_JOKER:
