@@ -351,8 +351,7 @@ def deal_nb(st, hands, cfg, aux, board_rng, deal_rng, deck, deal_no, attempt, fi
             j, s0, s1, s2, s3 = below_words(s0, s1, s2, s3, N_CARDS - i)
             j += i
             card = deck[j]
-            deck[j] = deck[i]
-            deck[i] = card
+            deck[j] = deck[i]                 # (place i is not read again)
             word |= ONE << np.uint64(card)
             i += 1
         hands[H_DEALT + owner] = word
@@ -396,8 +395,10 @@ def deal_rows_nb(st, hands, cfg, aux, deals_out, d_row, game_id, board, deal_no,
     made = made_nb(st)
     if made == 0:
         st[G_SETBACKS + side] += 1
+    change0 = score_change_nb(st, 0)          # a seat's change is its team's
+    change1 = score_change_nb(st, 1)
     for s in range(4):
-        st[G_TOTALS + s] += score_change_nb(st, s)
+        st[G_TOTALS + s] += change0 if s % 2 == 0 else change1
     trumps = trumps_nb(st)
     for s in range(4):
         dealt = hands[H_DEALT + s]
@@ -421,7 +422,7 @@ def deal_rows_nb(st, hands, cfg, aux, deals_out, d_row, game_id, board, deal_no,
         row.burned = st[O.TP_BURNED_N + s]
         row.burned_points = st[O.TP_BURNED_PTS + s]
         row.made = made
-        row.score = score_change_nb(st, s)
+        row.score = change0 if s % 2 == 0 else change1
         row.total = st[G_TOTALS + s]
         row.redeals = 0
     if st[G_TOTALS + side] >= TARGET:
