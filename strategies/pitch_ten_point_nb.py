@@ -25,10 +25,10 @@
 import numpy as np
 from numba import njit
 
-from sim.bits_nb import ONE, ZERO, popcount
+from sim.bits_nb import ONE, ZERO, highest, popcount
 from sim.games.pitch import obs as O
-from sim.games.pitch.ten_point_rules_nb import (card_points_nb, jick_nb, points_of_nb,
-                                                trumps_of_nb, value_of_nb)
+from sim.games.pitch.ten_point_rules_nb import (card_points_nb, jick_nb, point1_of_nb,
+                                                trumps_of_nb, value_bits_nb, value_of_nb)
 from sim.kit_nb import random_choice_nb
 
 NAMES = ("ten_margin", "ten_partner", "ten_sweep", "ten_length", "ten_pull", "ten_capture",
@@ -69,22 +69,24 @@ def estimate_nb(hand, trump, params):
     above = 0
     est = 0.0
     # from the top: A K Q J Jick BJ LJ T
+    # (unrolled; each card's share added as a select, 0.0 when not held: the same sums,
+    # without a branch on the cards held, a coin flip for each)
     for i in range(8):
         c = _from_top(i, trump)
-        if _has(held, c):
-            if i == 0:
-                est += 1.2                          # the Ace: sure, and it captures
-            elif i == 1 or i == 2:
-                est += 0.3 if above >= i - 1 else 0.1   # K Q: capturing power only
-            elif i < 7:
-                est += min(1.0, 0.35 + 0.2 * above + 0.05 * n)
-            else:
-                est += min(1.0, 0.3 + 0.1 * above + 0.05 * n)
-            above += 1
-    if _has(held, base + 1):
-        est += 3.0 * min(1.0, 0.25 + 0.12 * above + 0.04 * n)   # the 3
-    if _has(held, base):
-        est += 1.0                                   # the 2: its player's team scores it
+        if i == 0:
+            share = 1.2                             # the Ace: sure, and it captures
+        elif i == 1 or i == 2:
+            share = 0.3 if above >= i - 1 else 0.1  # K Q: capturing power only
+        elif i < 7:
+            share = min(1.0, 0.35 + 0.2 * above + 0.05 * n)
+        else:
+            share = min(1.0, 0.3 + 0.1 * above + 0.05 * n)
+        h = _has(held, c)
+        est += share if h else 0.0
+        above += np.int64(h)
+    three = 3.0 * min(1.0, 0.25 + 0.12 * above + 0.04 * n)
+    est += three if _has(held, base + 1) else 0.0    # the 3
+    est += 1.0 if _has(held, base) else 0.0          # the 2: its player's team scores it
     unseen = 16 - n
     est += params[P_SWEEP] * unseen * 18.0 / 45.0 * 0.5
     est += params[P_LENGTH] * max(0, n - 3)
@@ -171,13 +173,7 @@ def _play(obs, params, legal):
         trick |= ONE << np.uint64(obs[O.TRICK_CARDS + i])
     gone = np.uint64(obs[O.PLAYED]) | np.uint64(obs[O.BURNED]) | trick
     unseen = trumps & ~gone & ~hand
-    top_unseen = -1
-    x = unseen
-    while x != ZERO:
-        low = x & (~x + ONE)
-        c = popcount(low - ONE)
-        x ^= low
-        top_unseen = max(top_unseen, value_of_nb(c, trump))
+    top_unseen = highest(value_bits_nb(unseen, trump))   # -1: none
     leader = obs[O.TRICK_LEADER] if n_trick > 0 else seat
     me = (seat - leader) % 4
     opponents_after = 0
@@ -217,12 +213,8 @@ def _play(obs, params, legal):
     win_value = value_of_nb(win_card, trump)
     partner_wins = obs[O.WINNING_SEAT] % 2 == seat % 2
     partner_sure = partner_wins and (opponents_after == 0 or win_value > top_unseen)
-    trick_points = 0
-    x = trick & points_of_nb(trump) & ~(ONE << np.uint64(13 * trump))
-    while x != ZERO:
-        low = x & (~x + ONE)
-        trick_points += card_points_nb(popcount(low - ONE), trump)
-        x ^= low
+    # the points on the trick for its winner (not the 2's): one a card, the 3 three
+    trick_points = popcount(trick & point1_of_nb(trump)) + 3 * np.int64(_has(trick, 13 * trump + 1))
     x = hand
     while x != ZERO:
         low = x & (~x + ONE)

@@ -159,6 +159,15 @@ def test_the_jick_beats_the_jokers_and_the_high_joker_the_low():
     assert tricks[0]["winner"] == 0 and tricks[2]["cards"] == ["SJ", "SK"]
 
 
+def test_the_heights_of_a_set_of_trumps_are_value_nb():
+    from sim.games.pitch.ten_point_rules_nb import trumps_of_nb, value_bits_nb, value_nb
+    for trump in range(4):
+        trumps = int(trumps_of_nb(trump))
+        for card in (c for c in range(54) if trumps >> c & 1):
+            assert value_bits_nb(np.uint64(1 << card), trump) == 1 << value_nb(card, trump)
+        assert value_bits_nb(np.uint64(trumps), trump) == (1 << 16) - 1
+
+
 def test_refill_dead_cards_and_the_sweep():
     out = replay(deal_a(n_plays=0))
     # seat 0 swept S9 from the pile and let his hearts go

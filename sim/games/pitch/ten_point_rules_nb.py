@@ -95,6 +95,19 @@ def value_of_nb(card, trump):
 
 
 @njit(cache=True, inline="always")
+def value_bits_nb(cards, trump):
+    """A set of trumps as the set of their heights (bit ``value_nb(c)`` for each card
+    ``c``): the 2 … 10 keep their places, J … A move up 3, then LJ, BJ and the Jick.
+    Its highest bit is the highest trump's height, with no loop over the cards."""
+    suit = (cards >> np.uint64(13 * trump)) & SUIT13
+    low = (cards >> np.uint64(LOW_JOKER)) & ONE
+    high = (cards >> np.uint64(HIGH_JOKER)) & ONE
+    jick = (cards >> np.uint64(jick_nb(trump))) & ONE
+    return ((suit & np.uint64(0x1FF)) | ((suit >> np.uint64(9)) << np.uint64(12))
+            | (low << np.uint64(9)) | (high << np.uint64(10)) | (jick << np.uint64(11)))
+
+
+@njit(cache=True, inline="always")
 def card_points_nb(card, trump):
     """Points a trump carries (the 2: one, to its player's team; the others to the winner)."""
     if card == HIGH_JOKER or card == LOW_JOKER:
@@ -134,12 +147,10 @@ def trumps_nb(st):
 
 
 @njit(cache=True, inline="always")
-def begin_deal_nb(st, hands, dealt, dealer, totals, refill_rng):
-    """A new deal: ``dealt`` (hands 0 … 3, the stock, the refill order) by ``dealer``;
-    ``totals``: each seat's team score before the deal. ``refill_rng`` empty: the
-    refill order is ``dealt``'s. Else it is the stream of the refill's shuffle (a
-    Fisher-Yates of the 54 ids in order), drawn only as far as the refill reads it
-    (``_refill_and_sweep``): it reads ~15 of the 54, and the deal's stream ends there."""
+def begin_deal_nb(st, hands, dealt, dealer, totals):
+    """A new deal: ``dealt`` (hands 0 … 3, the stock) by ``dealer``; ``totals``: each
+    seat's team score before the deal. The refill order is the caller's:
+    :func:`refill_given_nb` or :func:`refill_lazy_nb`."""
     for i in range(O.REFILL_ORDER):
         st[i] = 0
     for i in range(O.REFILL_ORDER + N_CARDS, O.STATE_SIZE):
@@ -165,15 +176,27 @@ def begin_deal_nb(st, hands, dealt, dealer, totals, refill_rng):
     hands[O.HANDS_PILE] = dealt[O.DEALT_STOCK]
     for i in range(O.HANDS_PILE + 1, O.HANDS_SIZE):
         hands[i] = ZERO
-    if refill_rng.shape[0] == 0:
-        for i in range(N_CARDS):
-            st[O.REFILL_ORDER + i] = np.int64(dealt[O.DEALT_REFILL + i])
-        st[O.TP_REFILL_DRAWN] = N_CARDS
-    else:
-        for i in range(N_CARDS):
-            st[O.REFILL_ORDER + i] = i
-        for j in range(4):
-            hands[O.HANDS_REFILL_RNG + j] = refill_rng[j]
+
+
+@njit(cache=True, inline="always")
+def refill_given_nb(st, dealt):
+    """The refill order as given (``dealt``'s 54 ids after the stock)."""
+    for i in range(N_CARDS):
+        st[O.REFILL_ORDER + i] = np.int64(dealt[O.DEALT_REFILL + i])
+    st[O.TP_REFILL_DRAWN] = N_CARDS
+
+
+@njit(cache=True, inline="always")
+def refill_lazy_nb(st, hands, s0, s1, s2, s3):
+    """The refill order still to draw: the stream of its shuffle (a Fisher-Yates of the 54
+    ids in order) is ``s0 … s3``, drawn only as far as the refill reads it
+    (``_refill_and_sweep``): it reads ~15 of the 54, and the deal's stream ends there."""
+    for i in range(N_CARDS):
+        st[O.REFILL_ORDER + i] = i
+    hands[O.HANDS_REFILL_RNG] = s0
+    hands[O.HANDS_REFILL_RNG + 1] = s1
+    hands[O.HANDS_REFILL_RNG + 2] = s2
+    hands[O.HANDS_REFILL_RNG + 3] = s3
 
 
 @njit(cache=True, inline="always")

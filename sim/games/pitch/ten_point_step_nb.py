@@ -21,16 +21,18 @@ from numba import njit
 
 from ...bits_nb import ONE, ZERO, popcount
 from ...board_nb import ask_player_nb
+from ...borrow_nb import borrowed
 from ...kit_nb import (CH_DEALER, CH_TOTALS, KIND_RANDOM, deal_attempt_stream_nb,
-                       deal_row_keys_nb, draw_nb, game_row_keys_nb, random_choice_nb,
+                       deal_row_keys_nb, game_row_keys_nb, random_choice_nb,
                        rank_and_win_nb, trace_deal_start_nb, trace_decision_nb)
-from ...rng_nb import shuffle_prefix
+from ...rng_nb import below_words, next_u64_words
 from . import obs as O
 from .observe_nb import observe_nb  # noqa: F401  (a hook of the board loop)
 from .cards import N_CARDS
 from .ten_point_rules_nb import (HAND_SIZE, MAX_DEALS, TARGET, VALUES, act_nb, begin_deal_nb,
                                  bid_legal_nb, bids_over_nb, draw_refill_nb, legal_word_nb,
-                                 made_nb, score_change_nb, trumps_nb)
+                                 made_nb, refill_given_nb, refill_lazy_nb, score_change_nb,
+                                 trumps_nb)
 
 # -- the state ---------------------------------------------------------------------------
 # ``st``: the deal's slots (obs.py), then what a game of a board carries from deal to deal;
@@ -50,8 +52,15 @@ FIRST_OF = np.array([0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0], dtype=np.i
 
 
 @njit(cache=True, inline="always")
-def store_trick_nb(st, seat, leader, turn, k, best, best_seat, trick_set, trick_no, played, out):
-    """Write the play's locals into the state (before a player reads it, and at the end)."""
+def store_trick_nb(st, seat, leader, turn, k, best, best_seat, trick_set, trick_no, played, out,
+                   tally):
+    """Write the play's locals into the state (before a player reads it, and at the end);
+    ``tally``: 16 bits a seat (seat s from bit 16 s), the trumps it played since the
+    last store (the low 8) and the points it won (the high 8)."""
+    for s in range(4):
+        lane = tally >> (16 * s)
+        st[O.TP_PLAYED_N + s] += lane & 255
+        st[O.TP_POINTS + s] += (lane >> 8) & 255
     st[O.SEAT] = seat
     st[O.TRICK_LEADER] = leader
     st[O.TP_TURN] = turn
@@ -65,13 +74,27 @@ def store_trick_nb(st, seat, leader, turn, k, best, best_seat, trick_set, trick_
     st[O.OUT] = out
 
 
+@njit(cache=True, inline="always")
+def draw_words_nb(s0, s1, s2, s3):
+    """``kit_nb.draw_nb`` on the decision stream in four locals: (the draw, the words)."""
+    x, s0, s1, s2, s3 = next_u64_words(s0, s1, s2, s3)
+    return np.int64(x >> ONE), s0, s1, s2, s3
+
+
+@njit(cache=True, inline="always")
+def ended_nb(result, save, rng, s0, s1, s2, s3):
+    """``result``, the decision stream's words put back in ``rng`` first when ``save``."""
+    if save:
+        rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
+    return result
+
+
 # A call (once a deal in the kernel; once an action in the step interface), with the
-# bidding and the card play written out in it. numba takes every array argument as a
-# new reference (an atomic increment, and a decrement on the way out) wherever its
-# pruning cannot see that the two cancel: inlined as functions of their own, the
-# bidding and the play each paid that on ~12 arrays (the random bidding: 4 bids 30 ns
-# written out, 130 ns as an inlined function), and so did an inlined wrapper around
-# this call; the step interface passes ``forced`` instead of a wrapper.
+# bidding and the card play written out in it, in locals (the step interface passes
+# ``forced``: one implementation). Its arrays borrowed, the decision stream in locals,
+# the random seats a mask, the play's counts in one word and a seat's going out read
+# from its legal set: play_deal_nb of a random deal 326 -> ~296 ns (the deal's stages
+# timed alone, thread time, min of 5, interleaved with the parent commit).
 @njit(cache=True)
 def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, trace,
                  forced=-1):
@@ -88,6 +111,20 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
     locals, written back before a player that reads the state decides and at the
     end: the state then reads as if each action had gone through it.
     """
+    # the caller owns the arrays: borrowed (sim/borrow_nb.py), the inlined helpers that
+    # receive them count no references; ``obs`` and ``params`` counted when a user's
+    # player (``fns``) may receive them
+    st, hands, lineup = borrowed(st), borrowed(hands), borrowed(lineup)
+    dec_rng, status = borrowed(dec_rng), borrowed(status)
+    if fns is None:
+        obs, params = borrowed(obs), borrowed(params)
+    # the decision stream in four locals, put back on the way out: in the array it is
+    # reloaded after every write to the state
+    r0, r1, r2, r3 = dec_rng[0], dec_rng[1], dec_rng[2], dec_rng[3]
+    randoms = 0                      # the seats the random player holds, bit s
+    if kinds is not None:
+        for s in range(4):
+            randoms |= np.int64(kinds[lineup[s]] == KIND_RANDOM) << s
     if st[O.PHASE] == O.PHASE_BID:
         seat = st[O.SEAT]
         high = st[O.HIGH_BID]
@@ -98,9 +135,9 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
             if kinds is None:
                 action = forced
             else:
-                draw = draw_nb(dec_rng)
+                draw, r0, r1, r2, r3 = draw_words_nb(r0, r1, r2, r3)
                 slot = lineup[seat]
-                if kinds[slot] == KIND_RANDOM:
+                if (randoms >> seat) & 1:
                     action = random_choice_nb(legal, draw)
                 else:
                     st[O.SEAT] = seat
@@ -110,14 +147,14 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
                     action = ask_player_nb(st, hands, cfg, seat, slot, np.int64(legal),
                                            np.int64(0), draw, kinds, params, fns, obs, status)
                     if action < 0:
-                        return False
+                        return ended_nb(False, True, dec_rng, r0, r1, r2, r3)
                 trace_decision_nb(trace, seat, O.PHASE_BID, action)
             st[O.BIDS + seat] = action
-            if action > 0:
-                if n == 3 and high == 0:
-                    st[O.TP_FORCED] = 1      # the first three passed: the dealer had to bid
-                high = action
-                bidder = seat
+            if n == 3 and high == 0 and action > 0:
+                st[O.TP_FORCED] = 1          # the first three passed: the dealer had to bid
+            # selects, not a branch: a random bid or pass is a coin flip
+            bidder = seat if action > 0 else bidder
+            high = action if action > 0 else high
             seat = (seat + 1) % 4
             if forced >= 0:
                 break
@@ -136,29 +173,30 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
             action = forced
         else:
             seat = st[O.SEAT]
-            draw = draw_nb(dec_rng)
+            draw, r0, r1, r2, r3 = draw_words_nb(r0, r1, r2, r3)
             legal = legal_word_nb(st, hands)
             slot = lineup[seat]
-            if kinds[slot] == KIND_RANDOM:
+            if (randoms >> seat) & 1:
                 action = random_choice_nb(legal, draw)
             else:
                 action = ask_player_nb(st, hands, cfg, seat, slot, np.int64(legal), np.int64(0),
                                        draw, kinds, params, fns, obs, status)
                 if action < 0:
-                    return False
+                    return ended_nb(False, True, dec_rng, r0, r1, r2, r3)
             trace_decision_nb(trace, seat, st[O.PHASE], action)
         act_nb(st, hands, action)
         if forced >= 0:
             return True
     if st[O.PHASE] == O.PHASE_OVER:      # nobody holds a trump after the refill
-        return True
+        return ended_nb(True, kinds is not None, dec_rng, r0, r1, r2, r3)
     trumps = np.uint64(st[O.TP_TRUMPS])
     point1 = np.uint64(st[O.TP_POINT1])
     three = np.uint64(st[O.TP_THREE])
     two = st[O.TP_TWO]
-    values = 64 * st[O.TRUMP]        # the trump's row of VALUES
-    seat = st[O.SEAT]
-    leader = st[O.TRICK_LEADER]
+    # ``& 3``: numba wraps a negative index around; seats known in 0 … 3 spare the test
+    values = 64 * (st[O.TRUMP] & 3)  # the trump's row of VALUES
+    seat = st[O.SEAT] & 3
+    leader = st[O.TRICK_LEADER] & 3
     turn = st[O.TP_TURN]             # the deciding seat's place after the leader
     k = st[O.TRICK_N]
     best = st[O.WINNING_CARD]
@@ -168,60 +206,67 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
     trick_no = st[O.TRICK_NO]
     played = np.uint64(st[O.PLAYED])
     out = st[O.OUT]                  # seats without a trump, bit s
+    out_at = ((out | (out << 4)) >> leader) & 15     # the same by place after the leader
+    tally = 0                        # store_trick_nb: counts in a word, not in the state
     for _ in range(N_CARDS):         # (a bound: a deal plays at most its 16 trumps)
+        legal = hands[seat] & trumps
         if kinds is None:
             card = forced
         else:
-            legal = hands[seat] & trumps
-            draw = draw_nb(dec_rng)
-            slot = lineup[seat]
-            if kinds[slot] == KIND_RANDOM:
+            draw, r0, r1, r2, r3 = draw_words_nb(r0, r1, r2, r3)
+            slot = lineup[seat]     # (loaded for the player only)
+            if (randoms >> seat) & 1:
                 card = random_choice_nb(legal, draw)
             else:
                 store_trick_nb(st, seat, leader, turn, k, best, best_seat, trick_set, trick_no,
-                               played, out)
+                               played, out, tally)
+                tally = 0
                 card = ask_player_nb(st, hands, cfg, seat, slot, np.int64(legal), np.int64(0),
                                      draw, kinds, params, fns, obs, status)
                 if card < 0:
-                    return False
+                    return ended_nb(False, True, dec_rng, r0, r1, r2, r3)
             trace_decision_nb(trace, seat, O.PHASE_PLAY, card)
         b = ONE << np.uint64(card)
-        hand = hands[seat] ^ b
-        hands[seat] = hand
-        st[O.TRICK_CARDS + k] = card
+        hands[seat] ^= b
+        st[O.TRICK_CARDS + (k & 3)] = card
         k += 1
         trick_set |= b
-        st[O.TP_PLAYED_N + seat] += 1
-        st[O.TP_POINTS + seat] += np.int64(card == two)   # the 2: to its player, won or lost
+        # a trump played, and the 2's point: to its player, won or lost
+        tally += (1 + (np.int64(card == two) << 8)) << (16 * seat)
         # selects, not a branch: which card wins is a coin flip for random players
         value = VALUES[values + card]
         take = value > best_value
         best = card if take else best
         best_value = value if take else best_value
         best_seat = seat if take else best_seat
-        out |= np.int64(hand & trumps == ZERO) << seat
-        # the seats holding a trump from the leader on (bit j: place j); the next
-        # after this one has the turn
-        held = ~out & 15
-        later = (((held | (held << 4)) >> leader) & 15) >> (turn + 1)
+        # out after its last trump, known from the legal set before the card is: the next
+        # seat then waits on the hand's load, not on the choice (the cards of a deal
+        # follow one another through this chain)
+        last = np.int64(legal & (legal - ONE) == ZERO)
+        out |= last << seat
+        out_at |= last << turn
+        # the next place after this one that holds a trump has the turn
+        later = (~out_at & 15) >> (turn + 1)
         if later != 0:
             turn += 1 + FIRST_OF[later]
             seat = (leader + turn) & 3
         else:                        # every seat has had its turn: the trick is complete
             won = popcount(trick_set & point1) + 3 * np.int64((trick_set >> three) & ONE)
-            st[O.TP_POINTS + best_seat] += won
-            st[O.TAKEN + best_seat] |= np.int64(trick_set)
+            tally += won << (16 * best_seat + 8)
+            st[O.TAKEN + (best_seat & 3)] |= np.int64(trick_set)
             played |= trick_set
             trick_no += 1
             for i in range(4):
                 st[O.TRICK_CARDS + i] = -1
+            held = ~out & 15
             if held == 0:            # nobody holds a trump: the deal is over
                 store_trick_nb(st, -1, leader, turn, k, best, best_seat, trick_set, trick_no,
-                               played, out)
+                               played, out, tally)
                 st[O.PHASE] = O.PHASE_OVER
-                return True
+                return ended_nb(True, kinds is not None, dec_rng, r0, r1, r2, r3)
             # the winner leads, or the next seat after him that holds a trump
             leader = (best_seat + FIRST_OF[((held | (held << 4)) >> best_seat) & 15]) & 3
+            out_at = ((out | (out << 4)) >> leader) & 15
             seat = leader
             turn = 0
             k = 0
@@ -231,8 +276,9 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
             trick_set = ZERO
         if forced >= 0:
             break
-    store_trick_nb(st, seat, leader, turn, k, best, best_seat, trick_set, trick_no, played, out)
-    return True
+    store_trick_nb(st, seat, leader, turn, k, best, best_seat, trick_set, trick_no, played, out,
+                   tally)
+    return ended_nb(True, kinds is not None, dec_rng, r0, r1, r2, r3)
 
 
 # -- the step interface's own functions (the rest is bound from sim/board_nb.py) -------------
@@ -245,8 +291,8 @@ def new_state_nb(cfg):
 def start_deal_nb(st, hands, cfg, dealt, chance):
     """A new deal: ``dealt`` (hands 0 … 3, the stock, the refill order), ``chance``
     (the dealer, each seat's team score before the deal)."""
-    begin_deal_nb(st, hands, dealt, chance[CH_DEALER], chance[CH_TOTALS:],
-                  np.empty(0, dtype=np.uint64))
+    begin_deal_nb(st, hands, dealt, chance[CH_DEALER], chance[CH_TOTALS:])
+    refill_given_nb(st, dealt)
 
 
 @njit(cache=True)
@@ -290,16 +336,28 @@ def new_game_nb(st, hands, cfg, aux, first_dealer):
 def deal_nb(st, hands, cfg, aux, board_rng, deal_rng, deck, deal_no, attempt, first_dealer):
     """Shuffle the pack: hands 0 … 3 nine consecutive cards each, the stock the rest; a
     second shuffle gives the refill order, drawn as the refill reads it. Kept as dealt
-    in ``hands[H_DEALT:]`` (the refill order only when traced, ``trace_deal_nb``)."""
-    deal_attempt_stream_nb(board_rng, deal_no, attempt, deck, deck.shape[0], deal_rng)
-    dealt = hands[H_DEALT:]
-    shuffle_prefix(deal_rng, deck, N_CARDS)
-    for i in range(O.DEALT_REFILL):
-        dealt[i] = ZERO
-    for i in range(N_CARDS):
-        owner = i // HAND_SIZE if i < 4 * HAND_SIZE else O.DEALT_STOCK
-        dealt[owner] |= ONE << np.uint64(deck[i])
-    begin_deal_nb(st, hands, dealt, (first_dealer + deal_no) % 4, st[G_TOTALS:], deal_rng)
+    in ``hands[H_DEALT:]`` (the refill order only when traced, ``trace_deal_nb``).
+
+    The shuffle is ``rng_nb.shuffle_prefix`` of the whole pack written out, its stream
+    in four locals (in the array it is reloaded after every write to the deck) and
+    each card put into its hand's word as its place is drawn (no second pass): a deal
+    147 -> ~99 ns (timed alone, thread time, min of 5, interleaved)."""
+    deal_attempt_stream_nb(board_rng, deal_no, attempt, deck, N_CARDS, deal_rng)
+    s0, s1, s2, s3 = deal_rng[0], deal_rng[1], deal_rng[2], deal_rng[3]
+    i = 0
+    for owner in range(O.DEALT_STOCK + 1):    # the four hands, then the stock
+        word = ZERO
+        for _ in range(HAND_SIZE if owner < O.DEALT_STOCK else N_CARDS - 4 * HAND_SIZE):
+            j, s0, s1, s2, s3 = below_words(s0, s1, s2, s3, N_CARDS - i)
+            j += i
+            card = deck[j]
+            deck[j] = deck[i]                 # (place i is not read again)
+            word |= ONE << np.uint64(card)
+            i += 1
+        hands[H_DEALT + owner] = word
+    deal_rng[0], deal_rng[1], deal_rng[2], deal_rng[3] = s0, s1, s2, s3
+    begin_deal_nb(st, hands, hands[H_DEALT:], (first_dealer + deal_no) % 4, st[G_TOTALS:])
+    refill_lazy_nb(st, hands, s0, s1, s2, s3)
 
 
 @njit(cache=True, inline="always")
@@ -337,8 +395,10 @@ def deal_rows_nb(st, hands, cfg, aux, deals_out, d_row, game_id, board, deal_no,
     made = made_nb(st)
     if made == 0:
         st[G_SETBACKS + side] += 1
+    change0 = score_change_nb(st, 0)          # a seat's change is its team's
+    change1 = score_change_nb(st, 1)
     for s in range(4):
-        st[G_TOTALS + s] += score_change_nb(st, s)
+        st[G_TOTALS + s] += change0 if s % 2 == 0 else change1
     trumps = trumps_nb(st)
     for s in range(4):
         dealt = hands[H_DEALT + s]
@@ -362,7 +422,7 @@ def deal_rows_nb(st, hands, cfg, aux, deals_out, d_row, game_id, board, deal_no,
         row.burned = st[O.TP_BURNED_N + s]
         row.burned_points = st[O.TP_BURNED_PTS + s]
         row.made = made
-        row.score = score_change_nb(st, s)
+        row.score = change0 if s % 2 == 0 else change1
         row.total = st[G_TOTALS + s]
         row.redeals = 0
     if st[G_TOTALS + side] >= TARGET:
