@@ -54,7 +54,7 @@ def _add_study_args(p: argparse.ArgumentParser) -> None:
                    help="reduce results inside each task (flat memory for huge studies) "
                         "instead of storing every record")
     p.add_argument("--chunk-games", type=int, dest="chunk_boards",
-                   help="games per chunk, at least 1 (default: about 100,000 deals): the unit of "
+                   help="games per chunk, at least 1 (default: about 250,000 deals): the unit of "
                         "work and of resume; it changes no result (every board has its own "
                         "deal and decision streams), and a run resumed with another value "
                         "keeps its finished chunks")
