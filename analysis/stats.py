@@ -240,9 +240,10 @@ def group_sums(keys: dict[str, np.ndarray], values: dict[str, np.ndarray] | None
     exactly in int64; when the packed range is too large to count densely,
     the codes are numbered with ``np.unique`` first. Keys and values may be
     strided views (fields of a record array); nothing is copied but the
-    code. A value given as :class:`Squared` adds its squares. Returns int64 columns ``*keys, count, *values``, sorted by the
-    keys, with a fresh index. (Oh Hell 4×12, a 100k-deal chunk: 9 tables of
-    400k rows, 50 → … ms with the balance tables.)
+    code. A value given as :class:`Squared` adds its squares. Returns int64
+    columns ``*keys, count, *values``, sorted by the keys, with a fresh index.
+    (In numpy these passes and their float copies were most of the 68 ms that
+    a 100k-deal Oh Hell chunk's cube took: docs/architecture.md.)
     """
     values = values or {}
     names = list(keys)
