@@ -45,7 +45,8 @@ def figure(title: str, subtitle: str = "", panels: int = 1, cols: int | None = N
     rows = -(-panels // cols)
     mpl = _matplotlib()
     fig = mpl.figure.Figure(figsize=(panel_size[0] * cols, panel_size[1] * rows + 0.9), layout="constrained")
-    mpl.backends.backend_agg.FigureCanvasAgg(fig)        # an Agg canvas of its own: drawable (and measurable) without pyplot
+    # an Agg canvas of its own: drawable (and measurable) without pyplot
+    mpl.backends.backend_agg.FigureCanvasAgg(fig)
     grid = fig.subplots(rows, cols, squeeze=False)
     axes = list(grid.ravel())
     for ax in axes[panels:]:
