@@ -51,16 +51,6 @@ def add_squares_nb(code, value, out):
 
 
 @nb.njit(cache=True, nogil=True)
-def board_slot_add_nb(board, player, low, value, out):
-    """``out[board − low, player] += value`` for every row (``value`` None: ``+= 1``, the counts)."""
-    for i in range(len(board)):
-        if value is None:
-            out[board[i] - low, player[i]] += 1
-        else:
-            out[board[i] - low, player[i]] += value[i]
-
-
-@nb.njit(cache=True, nogil=True)
 def rows_with_any_nb(counts):
     """For each row of a 2-d array, whether any of its cells is non-zero."""
     out = np.zeros(counts.shape[0], np.bool_)
@@ -105,16 +95,6 @@ def column_moments_nb(m):
             cross[j, k] = c
             cross[k, j] = c
     return total, cross
-
-
-@nb.njit(cache=True, nogil=True)
-def rounded_multiples_nb(x, factor):
-    """``rint(x·factor)`` as int64, in float64 (numpy's four passes and copies took 1.6 ms
-    for 400k game rows, this one a fifth)."""
-    out = np.empty(len(x), np.int64)
-    for i in range(len(x)):
-        out[i] = np.int64(np.rint(np.float64(x[i]) * factor))
-    return out
 
 
 @nb.njit(cache=True, nogil=True)

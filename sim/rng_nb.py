@@ -23,34 +23,10 @@ def _rotl(x, k):
     return (x << uint64(k)) | (x >> uint64(64 - k))
 
 
-@njit(uint64(uint64[::1]), cache=True, inline="always")
-def next_u64(s):
-    """Next 64-bit output; advances the state ``s`` (uint64[4]) in place."""
-    result = _rotl(s[1] * uint64(5), 7) * uint64(9)
-    t = s[1] << uint64(17)
-    s[2] ^= s[0]
-    s[3] ^= s[1]
-    s[1] ^= s[2]
-    s[0] ^= s[3]
-    s[2] ^= t
-    s[3] = _rotl(s[3], 45)
-    return result
-
-
-@njit(int64(uint64[::1], int64), cache=True, inline="always")
-def below(s, n):
-    """Uniform integer in [0, n) for 0 < n < 2**32 (Lemire's multiply-shift).
-
-    The bias of skipping the rejection step is below n / 2**32, i.e. under
-    2e-9 for any n a card game uses: far below Monte Carlo noise.
-    """
-    return int64(((next_u64(s) >> uint64(32)) * uint64(n)) >> uint64(32))
-
-
 @njit(cache=True, inline="always")
 def next_u64_words(s0, s1, s2, s3):
-    """:func:`next_u64` on a state held in four ``uint64`` locals: (the output, the
-    next state's four words). A loop that also writes arrays must reload a state
+    """The generator's step on a state held in four ``uint64`` locals: (the output,
+    the next state's four words). A loop that also writes arrays must reload a state
     kept in an array after every write (numba tells the compiler nothing about
     aliasing); in locals it stays in registers."""
     result = _rotl(s1 * uint64(5), 7) * uint64(9)
@@ -64,11 +40,35 @@ def next_u64_words(s0, s1, s2, s3):
     return result, s0, s1, s2, s3
 
 
+@njit(int64(uint64, int64), cache=True, inline="always")
+def _scaled(x, n):
+    """An output mapped into [0, n) by Lemire's multiply-shift (its high 32 bits times n)."""
+    return int64(((x >> uint64(32)) * uint64(n)) >> uint64(32))
+
+
+@njit(uint64(uint64[::1]), cache=True, inline="always")
+def next_u64(s):
+    """Next 64-bit output; advances the state ``s`` (uint64[4]) in place."""
+    result, s0, s1, s2, s3 = next_u64_words(s[0], s[1], s[2], s[3])
+    s[0], s[1], s[2], s[3] = s0, s1, s2, s3
+    return result
+
+
+@njit(int64(uint64[::1], int64), cache=True, inline="always")
+def below(s, n):
+    """Uniform integer in [0, n) for 0 < n < 2**32 (Lemire's multiply-shift).
+
+    The bias of skipping the rejection step is below n / 2**32, i.e. under
+    2e-9 for any n a card game uses: far below Monte Carlo noise.
+    """
+    return _scaled(next_u64(s), n)
+
+
 @njit(cache=True, inline="always")
 def below_words(s0, s1, s2, s3, n):
     """:func:`below` on a state in four locals: (the number, the next state's words)."""
     x, s0, s1, s2, s3 = next_u64_words(s0, s1, s2, s3)
-    return int64(((x >> uint64(32)) * uint64(n)) >> uint64(32)), s0, s1, s2, s3
+    return _scaled(x, n), s0, s1, s2, s3
 
 
 @njit(cache=True, inline="always")   # once per deal in every kernel: no call, no array passing
