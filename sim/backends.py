@@ -12,6 +12,11 @@ Backends
     ``loky``       joblib's process pool (the default): one chunk per task.
     ``threading``  joblib's threads: parallel as far as the game's kernels
                    release the GIL (numba ``nogil=True``).
+
+    With one worker (``jobs`` 1, loky or threading) on a machine with a core
+    to spare, this process plays the chunks and a second thread packages each
+    one (its cube, or its Parquet files) while the next plays
+    (:func:`_overlapped_results`).
     ``dask``       joblib's dask backend: a ``distributed.Client`` to the
                    ``scheduler`` address, or a LocalCluster of ``jobs`` worker
                    processes that the runner starts and closes.
@@ -77,11 +82,54 @@ def run_chunk_task(engine, chunk: tuple[int, int, int], reduce, write_dir: str |
     """Play one chunk ``(index, first board, boards)`` and package it (the unit of
     work every backend runs)."""
     started = time.perf_counter()
-    chunk_index, first, n_boards = chunk
-    records = engine.run_chunk(first, n_boards, chunk_states(engine.study.seed, chunk_index))
+    records = _play_chunk(engine, chunk)
     result = _package_chunk(engine, chunk, records, reduce, write_dir)
     result["seconds"] = time.perf_counter() - started
     return result
+
+
+def _play_chunk(engine, chunk: tuple[int, int, int]) -> dict:
+    chunk_index, first, n_boards = chunk
+    return engine.run_chunk(first, n_boards, chunk_states(engine.study.seed, chunk_index))
+
+
+def _timed_package(engine, chunk, records, reduce, write_dir, play_seconds: float) -> dict:
+    started = time.perf_counter()
+    result = _package_chunk(engine, chunk, records, reduce, write_dir)
+    result["seconds"] = play_seconds + time.perf_counter() - started
+    return result
+
+
+def _overlapped_results(tasks):
+    """One worker, two threads: this thread plays the chunks one after another, and a
+    second packages each (reduces it to its cube, or writes its Parquet files) while
+    the next one plays. Both release the GIL for their heavy parts (the kernel is
+    ``nogil``, so are the cube's passes and pyarrow's writer). A chunk's result is
+    yielded only once it is packaged, so the parent's marker never precedes its
+    files; at most two chunks' records are held at a time."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1, thread_name_prefix="tricksim-package") as packer:
+        packaging = None
+        for engine, chunk, reduce, write_dir in tasks:
+            started = time.perf_counter()
+            records = _play_chunk(engine, chunk)
+            played = packer.submit(_timed_package, engine, chunk, records, reduce, write_dir,
+                                   time.perf_counter() - started)
+            del records
+            if packaging is not None:
+                yield packaging.result()
+            packaging = played
+        if packaging is not None:
+            yield packaging.result()
+
+
+def _spare_core() -> bool:
+    """Whether this process may run on more than one core (a second thread gains nothing on one)."""
+    try:
+        return len(os.sched_getaffinity(0)) > 1
+    except AttributeError:      # pragma: no cover - not Linux
+        return (os.cpu_count() or 1) > 1
 
 
 # -- backends: each yields task results as they finish --------------------------
@@ -205,6 +253,8 @@ def results(backend, jobs, scheduler, engine, todo, reduce, run_dir):
     if backend == "serial":
         return (run_chunk_task(*args) for args in tasks)
     if backend in ("loky", "threading"):
+        if jobs == 1 and _spare_core():
+            return _overlapped_results(tasks)
         return _joblib_results(tasks, jobs, backend)
     if backend == "dask":
         return _dask_results(tasks, jobs, scheduler)

@@ -81,6 +81,24 @@ def test_every_local_backend_gives_the_same_digest(tmp_path):
     assert len(set(digests.values())) == 1, digests
 
 
+@pytest.mark.parametrize("aggregate", [False, True])
+def test_one_worker_packages_a_chunk_while_the_next_plays(tmp_path, monkeypatch, aggregate):
+    """``--jobs 1`` on a machine with a core to spare: a second thread reduces or writes each
+    chunk while the next plays, with the results of a serial run."""
+    from sim import backends
+    overlapped = []
+    monkeypatch.setattr(backends, "_spare_core", lambda: True)
+    real = backends._overlapped_results
+    monkeypatch.setattr(backends, "_overlapped_results", lambda tasks: overlapped.append(1) or real(tasks))
+    study = small_study(aggregate=aggregate)
+    serial = run_study(study, tmp_path / "serial", backend="serial", progress=False)
+    for backend in ("threading", "loky"):
+        one = run_study(study, tmp_path / backend, jobs=1, backend=backend, progress=False)
+        assert run_digest(one) == run_digest(serial)
+        assert parquet_files(one) == parquet_files(serial)
+    assert overlapped == [1, 1]
+
+
 @pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="needs dask.distributed")
 def test_dask_local_cluster_gives_the_serial_digest(tmp_path):
     study = small_study()
@@ -335,7 +353,7 @@ def test_numba_backend_hands_batches_of_chunks_to_run_chunks(tmp_path, monkeypat
 
 
 # -- errors --------------------------------------------------------------------
-@pytest.mark.parametrize("backend, jobs", [("serial", 1), ("loky", 2)])
+@pytest.mark.parametrize("backend, jobs", [("serial", 1), ("loky", 2), ("threading", 1)])
 def test_an_illegal_action_in_a_worker_surfaces_as_tricksim_error(tmp_path, backend, jobs):
     study = small_study(lineup=[f"{THIS_MODULE}:always_99", "random", "random", "random"])
     run_dir = tmp_path / "run"
