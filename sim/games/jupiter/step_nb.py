@@ -39,6 +39,7 @@ from numba import njit
 
 from ...bits_nb import popcount
 from ...board_nb import ask_player_nb
+from ...borrow_nb import borrowed
 from ...kit_nb import (CH_DEAL, CH_DEALER, CH_TOTALS, DEAL_ABANDON, DEAL_AGAIN, DEAL_KEEP,
                        KIND_RANDOM, deal_attempt_stream_nb, deal_row_keys_nb, draw_nb,
                        observe2_nb, random_choice2_nb, seat_game_rows_nb, trace_deal_start_nb,
@@ -314,6 +315,14 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
 def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, trace):
     """Play the round on from wherever ``st`` stands to its end (:func:`play_round_nb`).
     False after an illegal action."""
+    # the caller owns the arrays: borrowed (sim/borrow_nb.py), the inlined loop and its
+    # helpers count no references; ``obs`` and ``params`` counted when a user's player
+    # (``fns``) may receive them
+    st, hands, cfg, lineup = borrowed(st), borrowed(hands), borrowed(cfg), borrowed(lineup)
+    kinds, dec_rng = borrowed(kinds), borrowed(dec_rng)
+    status, trace = borrowed(status), borrowed(trace)
+    if fns is None:
+        params, obs = borrowed(params), borrowed(obs)
     return play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, -1,
                          trace)
 
