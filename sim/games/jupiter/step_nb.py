@@ -41,10 +41,10 @@ from ...bits_nb import popcount
 from ...board_nb import ask_player_nb
 from ...borrow_nb import borrowed
 from ...kit_nb import (CH_DEAL, CH_DEALER, CH_TOTALS, DEAL_ABANDON, DEAL_AGAIN, DEAL_KEEP,
-                       KIND_RANDOM, deal_attempt_stream_nb, deal_row_keys_nb, draw_nb,
+                       KIND_RANDOM, deal_attempt_stream_nb, deal_row_keys_nb,
                        observe2_nb, random_choice2_nb, seat_game_rows_nb, trace_deal_start_nb,
                        trace_decision_nb)
-from ...rng_nb import below_words
+from ...rng_nb import below_words, next_u64_words
 from . import obs as O
 from .cfg import CFG_ORPHANS, CFG_PLAYERS, CFG_ROUNDS, CFG_TRUMP_RULE
 from .round_nb import (DEALT_SIZE, DEALT_TABLE, DEALT_UNSEEN, DEALT_ZERO, HAND_WORDS,
@@ -242,6 +242,9 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
     points = 0                  # the numbers on the trick's cards (a God 0, also as 15)
     for i in range(k):
         points += number_of(action_card(st[O.TRICK_CARDS + i]))
+    # the decision stream in four locals, put back on the way out: in the array it is
+    # reloaded and stored at every decision, after each write to the state
+    r0, r1, r2, r3 = dec_rng[0], dec_rng[1], dec_rng[2], dec_rng[3]
     ok = True
     while phase != O.PHASE_OVER:
         if kinds is None:           # a decision taken elsewhere
@@ -255,7 +258,8 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
                 lo, hi = bid_legal(st[O.N_TRICKS], st[O.ZERO_UNUSED] >> seat), ZERO
             else:
                 lo, hi = take_legal_nb(st, seat), ZERO
-            draw = draw_nb(dec_rng)
+            x, r0, r1, r2, r3 = next_u64_words(r0, r1, r2, r3)
+            draw = np.int64(x >> ONE)        # kit_nb.draw_nb's draw
             slot = lineup[seat]
             if kinds[slot] == KIND_RANDOM:
                 action = random_choice2_nb(lo, hi, draw)
@@ -325,6 +329,8 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
     if phase == O.PHASE_PLAY:
         store_trick_nb(st, seat, k, lead, win_key, win_seat, win_card, trick_no, played_lo,
                        played_hi)
+    if kinds is not None:
+        dec_rng[0], dec_rng[1], dec_rng[2], dec_rng[3] = r0, r1, r2, r3
     return ok
 
 
@@ -364,7 +370,8 @@ def observe_nb(obs, st, hands, cfg, seat, lo, hi, draw, trusted):
 def apply_action_nb(st, hands, cfg, action):
     """The seat to act takes ``action`` (assumed legal), through the play loop (no
     player's code is compiled for it: ``kinds`` None)."""
-    play_round_nb(st, hands, cfg, None, None, None, None, None, None, None, action, None)
+    # no player, no draw: ``hands`` stands in for the decision stream (read, never written)
+    play_round_nb(st, hands, cfg, None, None, None, None, hands, None, None, action, None)
 
 
 @njit(cache=True, inline="always")
