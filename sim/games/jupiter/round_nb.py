@@ -169,7 +169,12 @@ def _next_take(st):
 
     A counter nobody claims is passed over without ordering its (no) claimants: the
     state is what stepping through it leaves (its claimants' count and index 0), as
-    the counter after it, or the round's end, overwrites or keeps them.
+    the counter after it, or the round's end, overwrites or keeps them. Every counter
+    (up to 12, a loop over the seats with a division each) was the largest fixed cost
+    of a round: with ``highest_cards`` without its loop, the allocation of a random
+    3-player round went from ~870 to ~570 cycles (cycle counter around the play loop's
+    phases) and random 3-player games from 24.7M to 28.2M card plays/s with the
+    one-pass deal (CPU time, interleaved medians).
     """
     n = st[O.N_PLAYERS]
     while True:

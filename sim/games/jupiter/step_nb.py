@@ -94,7 +94,8 @@ def deal_out_nb(rng, deck, dealt, n, round_no, gone):
     each card dealt as soon as the shuffle fixes its place (position ``i`` is final
     once it is swapped: nothing reads it again, so it is not written), the stream
     in four locals, the hand being dealt in two: one pass, no word of ``dealt``
-    read back (random 3-player games: <measured>).
+    read back (random 4-player games 26.2M -> 28.1M card plays/s, 3 and 5 players
+    +1-3 %: CPU time, interleaved medians of two rounds).
     """
     m = PACK_SIZE[n - 3]
     for i in range(m):                       # the pack in id order
@@ -243,7 +244,8 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
     for i in range(k):
         points += number_of(action_card(st[O.TRICK_CARDS + i]))
     # the decision stream in four locals, put back on the way out: in the array it is
-    # reloaded and stored at every decision, after each write to the state
+    # reloaded and stored at every decision, after each write to the state (a random
+    # 3-player round's play ~1,670 -> ~1,630 cycles: small, within the noise)
     r0, r1, r2, r3 = dec_rng[0], dec_rng[1], dec_rng[2], dec_rng[3]
     ok = True
     while phase != O.PHASE_OVER:
@@ -340,8 +342,9 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
     """Play the round on from wherever ``st`` stands to its end (:func:`play_round_nb`).
     False after an illegal action."""
     # the caller owns the arrays: borrowed (sim/borrow_nb.py), the inlined loop and its
-    # helpers count no references; ``obs`` and ``params`` counted when a user's player
-    # (``fns``) may receive them
+    # helpers count no references (5 increments and 13 decrements in this function's
+    # code before); ``obs`` and ``params`` counted when a user's player (``fns``) may
+    # receive them. Random 3/4/5-player games +1-4 % (CPU time, two interleaved rounds).
     st, hands, cfg, lineup = borrowed(st), borrowed(hands), borrowed(cfg), borrowed(lineup)
     kinds, dec_rng = borrowed(kinds), borrowed(dec_rng)
     status, trace = borrowed(status), borrowed(trace)
