@@ -49,13 +49,15 @@ def reached(point: str, run: Path) -> bool:
     return done >= int(point.split()[0])
 
 
-@pytest.mark.parametrize("backend, point", [
-    *(("loky", point) for point in ("manifest", "1 chunk", "3 chunks", "10 chunks", "30 chunks")),
-    *(("threading", point) for point in ("manifest", "3 chunks", "30 chunks"))])
-def test_ctrl_c_stops_an_aggregate_run(tmp_path, backend, point):
+@pytest.mark.parametrize("backend, point, jobs", [
+    *(("loky", point, 2) for point in ("manifest", "1 chunk", "3 chunks", "10 chunks", "30 chunks")),
+    *(("threading", point, 2) for point in ("manifest", "3 chunks", "30 chunks")),
+    # one worker: a second thread packages each chunk while the next plays
+    *(("threading", point, 1) for point in ("3 chunks", "30 chunks"))])
+def test_ctrl_c_stops_an_aggregate_run(tmp_path, backend, point, jobs):
     run = tmp_path / "run"
     command = [sys.executable, "-m", "sim.cli", "simulate", "jupiter", "--aggregate",
-               "--games", str(CHUNKS * 20), "--chunk-games", "20", "--jobs", "2",
+               "--games", str(CHUNKS * 20), "--chunk-games", "20", "--jobs", str(jobs),
                "--backend", backend, "--no-progress", "--out", str(run)]
     out, err = tmp_path / "stdout.txt", tmp_path / "stderr.txt"   # pipes: held open by workers
     with out.open("wb") as stdout, err.open("wb") as stderr:
