@@ -313,10 +313,10 @@ def distinct_kernels(engines) -> list:
 def workers(jobs: int, backend: str, scheduler: str | None, n_tasks: int) -> int:
     """Workers worth starting: no more than chunks to play, and on this machine
     no more than its cores (more only add start-up time and memory)."""
+    if backend == "serial" or jobs <= 1:
+        return 1
     from joblib import cpu_count
 
-    if backend == "serial":
-        return 1
     jobs = min(jobs, max(1, n_tasks))
     if not scheduler:
         jobs = min(jobs, cpu_count())
