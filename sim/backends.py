@@ -14,8 +14,8 @@ Backends
                    release the GIL (numba ``nogil=True``).
 
     With one worker (``jobs`` 1, loky or threading) on a machine with a core
-    to spare, this process plays the chunks and a second thread packages each
-    one (its cube, or its Parquet files) while the next plays
+    to spare, a thread plays the chunks and a second packages each one (its
+    cube, or its Parquet files) while the next plays
     (:func:`_overlapped_results`).
     ``dask``       joblib's dask backend: a ``distributed.Client`` to the
                    ``scheduler`` address, or a LocalCluster of ``jobs`` worker
@@ -93,6 +93,11 @@ def _play_chunk(engine, chunk: tuple[int, int, int]) -> dict:
     return engine.run_chunk(first, n_boards, chunk_states(engine.study.seed, chunk_index))
 
 
+def _timed_play(engine, chunk) -> tuple[dict, float]:
+    started = time.perf_counter()
+    return _play_chunk(engine, chunk), time.perf_counter() - started
+
+
 def _timed_package(engine, chunk, records, reduce, write_dir, play_seconds: float) -> dict:
     started = time.perf_counter()
     result = _package_chunk(engine, chunk, records, reduce, write_dir)
@@ -101,27 +106,31 @@ def _timed_package(engine, chunk, records, reduce, write_dir, play_seconds: floa
 
 
 def _overlapped_results(tasks):
-    """One worker, two threads: this thread plays the chunks one after another, and a
-    second packages each (reduces it to its cube, or writes its Parquet files) while
-    the next one plays. Both release the GIL for their heavy parts (the kernel is
-    ``nogil``, so are the cube's passes and pyarrow's writer). A chunk's result is
-    yielded only once it is packaged, so the parent's marker never precedes its
-    files; at most two chunks' records are held at a time."""
+    """One worker, the chunks in a pipeline of threads: one plays the chunks one after
+    another, a second packages each (reduces it to its cube, or writes its Parquet
+    files) while the next one plays, and this one saves what is packaged (the
+    parent's marker, checkpoint and fold) meanwhile. The kernel is ``nogil``, so are
+    the cube's passes and pyarrow's writer. A chunk's result is yielded only once it
+    is packaged, so its marker never precedes its files; at most two chunks' records
+    are held at a time."""
     from concurrent.futures import ThreadPoolExecutor
 
-    with ThreadPoolExecutor(1, thread_name_prefix="tricksim-package") as packer:
+    tasks = list(tasks)
+    if not tasks:
+        return
+    with ThreadPoolExecutor(1, thread_name_prefix="tricksim-play") as player, \
+            ThreadPoolExecutor(1, thread_name_prefix="tricksim-package") as packer:
+        playing = player.submit(_timed_play, *tasks[0][:2])
         packaging = None
-        for engine, chunk, reduce, write_dir in tasks:
-            started = time.perf_counter()
-            records = _play_chunk(engine, chunk)
-            played = packer.submit(_timed_package, engine, chunk, records, reduce, write_dir,
-                                   time.perf_counter() - started)
+        for i, (engine, chunk, reduce, write_dir) in enumerate(tasks):
+            records, seconds = playing.result()
+            packaged = packer.submit(_timed_package, engine, chunk, records, reduce, write_dir, seconds)
             del records
+            playing = player.submit(_timed_play, *tasks[i + 1][:2]) if i + 1 < len(tasks) else None
             if packaging is not None:
                 yield packaging.result()
-            packaging = played
-        if packaging is not None:
-            yield packaging.result()
+            packaging = packaged
+        yield packaging.result()
 
 
 def _spare_core() -> bool:
