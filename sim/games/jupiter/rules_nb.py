@@ -133,6 +133,11 @@ def _colour_key(face_up, c, sum_first):
 
 
 @njit(cache=True, inline="always")
+def _larger(a, b):
+    return a if a > b else b
+
+
+@njit(cache=True, inline="always")
 def trump_decision(face_up, trump_rule):
     """(trump colour or NO_TRUMP, STEP_*) from every face-up colour card on the
     table (one word: the new layouts and the cards beside the counters).
@@ -156,12 +161,13 @@ def trump_decision(face_up, trump_rule):
     k1 = _colour_key(face_up, 1, sum_first)
     k2 = _colour_key(face_up, 2, sum_first)
     k3 = _colour_key(face_up, 3, sum_first)
-    best = max(max(k0, k1), max(k2, k3))
+    # selects, not ``max`` (numba left it a call)
+    best = _larger(_larger(k0, k1), _larger(k2, k3))
     ties = np.int64(k0 == best) + np.int64(k1 == best) + np.int64(k2 == best) \
         + np.int64(k3 == best)
     trump = 0 if k0 == best else (1 if k1 == best else (2 if k2 == best else 3))
-    runner_up = max(max(-1 if k0 == best else k0, -1 if k1 == best else k1),
-                    max(-1 if k2 == best else k2, -1 if k3 == best else k3))
+    runner_up = _larger(_larger(-1 if k0 == best else k0, -1 if k1 == best else k1),
+                        _larger(-1 if k2 == best else k2, -1 if k3 == best else k3))
     diff = best ^ runner_up                 # its highest bit: the stage that settles it
     step = STEP_HIGHEST if diff < 256 else ((STEP_SUM if sum_first else STEP_COUNT)
                                             if diff >= 65536 else
