@@ -13,8 +13,6 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from ...bits_nb import highest, lowest
-
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
 N_COLOUR_CARDS = 60
@@ -36,6 +34,10 @@ NUMBERED = np.uint64((1 << 60) - 1) & ~GODS
 # NUMBER_MASK[k]: the four colour cards numbered k (k = 1 … 14; 0 empty)
 NUMBER_MASK = np.array([0] + [sum(1 << (15 * c + k - 1) for c in range(4)) for k in range(1, 15)],
                        dtype=np.uint64)
+# RANK_BITS[b]: the cards of every colour whose rank (number - 1, God card excluded) has
+# bit b set: a colour's sum of numbers is its count plus the popcounts weighted by 2^b
+RANK_BITS = np.array([sum(1 << (15 * c + r) for c in range(4) for r in range(GOD_RANK)
+                          if r >> b & 1) for b in range(4)], dtype=np.uint64)
 JUPITER_JUNO = np.uint64((1 << JUPITER) | (1 << JUNO))
 LAMBS_LO = np.uint64((1 << LAMB_1) | (1 << (LAMB_1 + 1)))
 LAMBS_HI = np.uint64(1)     # L3 (id 64)
@@ -55,35 +57,6 @@ ORPHANS_REMOVED = 0         # orphans: the removed counter's cards leave the gam
 ORPHANS_MOVE_DOWN = 1       # orphans: … move to the new highest counter
 
 
-@njit(cache=True, inline="always")
-def number_of(card):
-    """Number printed on a numbered colour card (1 … 14); 0 for every other card."""
-    rank = card % 15
-    return rank + 1 if (card < N_COLOUR_CARDS) & (rank != GOD_RANK) else 0
-
-
-@njit(cache=True, inline="always")
-def points_of(word):
-    """Sum of the numbers of the cards in a one-word set (victory points of won cards).
-    Over the set's cards, not the 14 numbers: a set here holds a few cards."""
-    total = 0
-    while word != ZERO:
-        total += number_of(lowest(word))
-        word &= word - ONE
-    return total
-
-
-@njit(cache=True, inline="always")
-def highest_cards(word):
-    """The cards of a one-word set of numbered colour cards with the highest number:
-    the four colours folded onto one (bit k - 1: a card numbered k), its highest bit
-    (not a loop down the 14 numbers: it runs for every claimant at the allocation)."""
-    ranks = (word | (word >> np.uint64(15)) | (word >> np.uint64(30)) | (word >> np.uint64(45))) \
-        & np.uint64((1 << 14) - 1)
-    return ZERO if ranks == ZERO else word & NUMBER_MASK[highest(ranks) + 1]
-
-
-# -- 3. the trump decision ---------------------------------------------------------------
 @intrinsic
 def _ctpop(typingctx, x):
     """LLVM's ``ctpop`` (one ``popcnt``). ``bits_nb.popcount``'s arithmetic is only
@@ -106,13 +79,34 @@ def _ctlz(typingctx, x):
     return types.int64(types.uint64), codegen
 
 
-# RANK_BITS[b]: the cards of every colour whose rank (number - 1, God card excluded) has
-# bit b set: a colour's sum of numbers is its count plus the popcounts weighted by 2^b
-RANK_BITS = np.array([sum(1 << (15 * c + r) for c in range(4) for r in range(GOD_RANK)
-                          if r >> b & 1) for b in range(4)], dtype=np.uint64)
-_RANKS = np.uint64((1 << GOD_RANK) - 1)     # a colour's numbered cards, folded to bit 0
-_BYTE = np.uint64(0xFF)
+@njit(cache=True, inline="always")
+def number_of(card):
+    """Number printed on a numbered colour card (1 … 14); 0 for every other card."""
+    rank = card % 15
+    return rank + 1 if (card < N_COLOUR_CARDS) & (rank != GOD_RANK) else 0
 
+
+@njit(cache=True, inline="always")
+def points_of(word):
+    """Sum of the numbers of the cards in a one-word set (victory points of won cards):
+    its numbered cards' ranks bit by bit, plus one each. Counts, not a loop over the
+    set's cards (its length a coin flip: the rows take it for every seat)."""
+    return _ctpop(word & RANK_BITS[0]) + 2 * _ctpop(word & RANK_BITS[1]) \
+        + 4 * _ctpop(word & RANK_BITS[2]) + 8 * _ctpop(word & RANK_BITS[3]) \
+        + _ctpop(word & NUMBERED)
+
+
+@njit(cache=True, inline="always")
+def highest_cards(word):
+    """The cards of a one-word set of numbered colour cards with the highest number:
+    the four colours folded onto one (bit k - 1: a card numbered k), its highest bit
+    (not a loop down the 14 numbers: it runs for every claimant at the allocation)."""
+    ranks = (word | (word >> np.uint64(15)) | (word >> np.uint64(30)) | (word >> np.uint64(45))) \
+        & np.uint64((1 << 14) - 1)
+    return word & NUMBER_MASK[64 - _ctlz(ranks)]       # none: NUMBER_MASK[0], empty
+
+
+# -- 3. the trump decision ---------------------------------------------------------------
 
 @njit(cache=True, inline="always")
 def _colour_key(face_up, c, sum_first):
@@ -121,9 +115,7 @@ def _colour_key(face_up, c, sum_first):
     <= 105): the stages of the trump decision compare these lexicographically."""
     cards = face_up & COLOUR_MASK[c]
     count = _ctpop(cards)
-    total = _ctpop(cards & RANK_BITS[0]) + 2 * _ctpop(cards & RANK_BITS[1]) \
-        + 4 * _ctpop(cards & RANK_BITS[2]) + 8 * _ctpop(cards & RANK_BITS[3]) \
-        + _ctpop(cards & _RANKS << np.uint64(15 * c))
+    total = points_of(cards)
     god = (cards >> np.uint64(15 * c + GOD_RANK)) & ONE
     # the highest card's number: 0 when it is the God card (or no card)
     top = 63 - _ctlz(cards | ONE) - 15 * c + 1
