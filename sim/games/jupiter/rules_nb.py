@@ -107,7 +107,6 @@ def highest_cards(word):
 
 
 # -- 3. the trump decision ---------------------------------------------------------------
-
 @njit(cache=True, inline="always")
 def _colour_key(face_up, c, sum_first):
     """The colour's three stages in one number, most significant first: (count, sum,
