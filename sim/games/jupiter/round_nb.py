@@ -95,8 +95,9 @@ def begin_nb(st, hands, n, dealer, round_no, trump_rule, orphans, dealt, scores)
     st[O.WINNING_CARD] = -1
     st[O.WINNING_KEY] = -2
     st[O.REDEAL_SEAT] = -1
-    # the seats in turn by a wrap, not ``% n``: an integer division (tens of cycles) a
-    # seat, a dozen of them a round in the board loop (see ``rules_nb.claim_order``)
+    # the seats in turn by a wrap, not ``% n`` (an integer division a seat; with the same
+    # in ``rules_nb.claim_order`` and the trump decision's counts, a random 3-player round
+    # ~2,250 -> ~2,050 cycles: see ``rules_nb.trump_decision``)
     s = st[O.START]
     for i in range(n):
         if i > 0:
