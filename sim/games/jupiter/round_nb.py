@@ -70,7 +70,7 @@ def begin_nb(st, hands, n, dealer, round_no, trump_rule, orphans, dealt, scores)
     st[O.DEALER] = dealer
     st[O.ROUND] = round_no
     st[O.N_TRICKS] = 13 - round_no
-    st[O.START] = (dealer + 1) % n
+    st[O.START] = dealer + 1 if dealer + 1 < n else 0     # no division (below)
     st[O.TRUMP] = -1
     st[O.TRUMP_RULE] = trump_rule
     st[O.ORPHANS] = orphans
@@ -95,9 +95,13 @@ def begin_nb(st, hands, n, dealer, round_no, trump_rule, orphans, dealt, scores)
     st[O.WINNING_CARD] = -1
     st[O.WINNING_KEY] = -2
     st[O.REDEAL_SEAT] = -1
-    start = st[O.START]
+    # the seats in turn by a wrap, not ``% n`` (an integer division a seat; with the same
+    # in ``rules_nb.claim_order`` and the trump decision's counts, a random 3-player round
+    # ~2,250 -> ~2,050 cycles: see ``rules_nb.trump_decision``)
+    s = st[O.START]
     for i in range(n):
-        s = (start + i) % n
+        if i > 0:
+            s = s + 1 if s + 1 < n else 0
         if hands[2 * s] & NUMBERED == ZERO:
             st[O.REDEAL] = 1
             st[O.REDEAL_SEAT] = s
@@ -105,7 +109,7 @@ def begin_nb(st, hands, n, dealer, round_no, trump_rule, orphans, dealt, scores)
             st[O.SEAT] = -1
             return
     st[O.PHASE] = O.PHASE_LAYOUT
-    st[O.SEAT] = start
+    st[O.SEAT] = st[O.START]
 
 
 @njit(cache=True, inline="always")

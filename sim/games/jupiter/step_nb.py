@@ -21,7 +21,7 @@ stream, so a redeal in one rotation of a duplicate board changes no other
 round. Round 1 is the same in every rotation; a later round's pack lacks the
 cards laid out before it, which the rotations' players chose, so its hands
 are the same only where those choices were (the whole pack is shuffled and
-the cards out skipped: see :func:`deal_out_nb`).
+the cards out skipped: see ``deal_nb.deal_out_nb``).
 
 A round is played by :func:`play_round_nb`: decision after decision, the
 random player uniform over the two-word legal set, every other player asked
@@ -44,19 +44,18 @@ from ...kit_nb import (CH_DEAL, CH_DEALER, CH_TOTALS, DEAL_ABANDON, DEAL_AGAIN, 
                        KIND_RANDOM, deal_attempt_stream_nb, deal_row_keys_nb,
                        observe2_nb, random_choice2_nb, seat_game_rows_nb, trace_deal_start_nb,
                        trace_decision_nb)
-from ...rng_nb import below_words, next_u64_words
+from ...rng_nb import next_u64_words
 from . import obs as O
 from .cfg import CFG_ORPHANS, CFG_PLAYERS, CFG_ROUNDS, CFG_TRUMP_RULE
-from .round_nb import (DEALT_SIZE, DEALT_TABLE, DEALT_UNSEEN, DEALT_ZERO, HAND_WORDS,
-                       MAX_COUNTER, MAX_SEATS, begin_nb, bid_legal, bid_nb, claim_of_nb,
-                       hand_size_nb, lay_out_nb, layout_legal, legal_set_nb, round_points_nb,
-                       start_allocation_nb, store_trick_nb, take_legal_nb, take_nb, trick_of_nb,
-                       turn_up_nb)
+from .deal_nb import N_IDS, deal_out_nb
+from .round_nb import (DEALT_SIZE, DEALT_TABLE, DEALT_ZERO, HAND_WORDS, MAX_COUNTER, MAX_SEATS,
+                       begin_nb, bid_legal, bid_nb, claim_of_nb, lay_out_nb, layout_legal,
+                       legal_set_nb, round_points_nb, start_allocation_nb, store_trick_nb,
+                       take_legal_nb, take_nb, trick_of_nb, turn_up_nb)
 from .rules_nb import (ONE, ZERO, action_card, action_value, card_key, lead_of, legal_plays,
                        number_of, trump_decision)
 
 MAX_REDEALS = 10_000    # never reached in practice: the game then stops before the round
-N_IDS = 65              # card ids (cards.py)
 
 # -- the state ------------------------------------------------------------------------------
 # ``st`` (int64): the round's slots (obs.py), then the game's; ``hands`` (uint64): two words a
@@ -67,71 +66,6 @@ GONE = ZERO_USED + MAX_SEATS    # the cards laid out in earlier rounds: out of t
 OUT_COUNT = GONE + 1            # of those, the ones out of the game
 GAME_STATE_SIZE = OUT_COUNT + 1
 DEALT = HAND_WORDS              # hands[DEALT + i]: word i of the round's ``dealt``
-
-# the pack by player count 3, 4, 5 (cards.py): its ids in ascending order, and how many
-_PACK_IDS = np.zeros((3, N_IDS), dtype=np.int64)
-_PACK_SIZE = np.zeros(3, dtype=np.int64)
-for _n, _top, _lambs in ((3, 8, 2), (4, 11, 3), (5, 14, 3)):
-    _ids = sorted([15 * _c + _k - 1 for _c in range(4) for _k in range(1, _top + 1)]
-                  + [15 * _c + 14 for _c in range(4)] + [60, 61] + [62 + _l for _l in range(_lambs)])
-    _PACK_IDS[_n - 3, :len(_ids)] = _ids
-    _PACK_SIZE[_n - 3] = len(_ids)
-PACK_IDS = _PACK_IDS
-PACK_SIZE = _PACK_SIZE
-
-
-@njit(cache=True, inline="always")
-def deal_out_nb(rng, deck, dealt, n, round_no, gone):
-    """Deal round ``round_no``: the whole pack of ``n`` players shuffled, then the
-    cards not in ``gone`` (laid out in earlier rounds) taken in that order,
-    ``14 - round`` to each seat in turn, the last card (if any) unseen: a uniform
-    deal of the round's pack. Shuffling the whole pack keeps the rotations of a
-    duplicate board as close as their layouts allow: the cards they did not lay
-    out differently come in the same order. Writes the hands and the unseen card
-    into ``dealt``; the table slots are the caller's.
-
-    The shuffle is ``rng_nb.shuffle_prefix``'s (the same draws, the same order),
-    each card dealt as soon as the shuffle fixes its place (position ``i`` is final
-    once it is swapped: nothing reads it again, so it is not written), the stream
-    in four locals, the hand being dealt in two: one pass, no word of ``dealt``
-    read back (random 4-player games 26.2M -> 28.1M card plays/s, 3 and 5 players
-    +1-3 %: CPU time, interleaved medians of two rounds).
-    """
-    m = PACK_SIZE[n - 3]
-    for i in range(m):                       # the pack in id order
-        deck[i] = PACK_IDS[n - 3, i]
-    size = hand_size_nb(round_no)
-    for i in range(DEALT_TABLE):
-        dealt[i] = ZERO
-    s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
-    # a card out of the pack is skipped without a branch (in a late round about half
-    # the pack is out, in random order): its bit is masked and the count stands still
-    # (with the pack's ids from a table: 2.4 -> 2.0 us a 4-player game for its 8 deals)
-    k = 0
-    owner = 0
-    boundary = size
-    lo = ZERO
-    hi = ZERO
-    for i in range(m):
-        r, s0, s1, s2, s3 = below_words(s0, s1, s2, s3, m - i)
-        j = i + r
-        c = deck[j]
-        deck[j] = deck[i]
-        keep = ONE ^ ((gone >> np.uint64(c & 63)) & np.uint64(c < 64))
-        b = keep << np.uint64(c & 63)
-        lo |= ZERO if c >= 64 else b
-        hi |= b if c >= 64 else ZERO
-        slot = 2 * owner if owner < n else DEALT_UNSEEN
-        dealt[slot] = lo                     # stored, never read back: no chain through memory
-        dealt[slot + 1] = hi
-        k += np.int64(keep)
-        turn = k == boundary                 # the seat's hand is full: the next seat's
-        owner += turn
-        boundary += size * turn
-        lo = ZERO if turn else lo
-        hi = ZERO if turn else hi
-    rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
-
 
 # -- the step interface's own functions (the rest is bound from sim/board_nb.py) -------------
 @njit(cache=True)
@@ -169,7 +103,7 @@ OBS_SIZE = O.OBS_SIZE
 
 @njit(cache=True, inline="always")
 def deck_size_nb(cfg):
-    """Every card id: the round's pack is taken from them (:func:`deal_out_nb`)."""
+    """Every card id: the round's pack is taken from them (``deal_nb.deal_out_nb``)."""
     return N_IDS
 
 
@@ -202,7 +136,11 @@ def deal_nb(st, hands, cfg, aux, board_rng, deal_rng, deck, deal_no, attempt, fi
     deal_attempt_stream_nb(board_rng, deal_no, attempt, deck, 0, deal_rng)
     dealt = hands[DEALT:]
     deal_out_nb(deal_rng, deck, dealt, n, deal_no + 1, np.uint64(st[GONE]))
-    begin_nb(st, hands, n, (first_dealer + deal_no) % n, deal_no + 1, cfg[CFG_TRUMP_RULE],
+    # the dealer by subtractions, not ``% n`` (an integer division): deal_no < 8, n >= 3
+    dealer = first_dealer + deal_no
+    for _ in range(3):
+        dealer = dealer - n if dealer >= n else dealer
+    begin_nb(st, hands, n, dealer, deal_no + 1, cfg[CFG_TRUMP_RULE],
              cfg[CFG_ORPHANS], dealt, st[TOTALS:TOTALS + MAX_SEATS])
 
 

@@ -1,0 +1,75 @@
+"""Beim Jupiter's deal of a round (numba): the round's pack shuffled and dealt in one
+pass (``step_nb.deal_nb``, the board loop's hook, calls it once a round).
+"""
+import numpy as np
+from numba import njit
+
+from ...rng_nb import below_words
+from .round_nb import DEALT_TABLE, DEALT_UNSEEN, hand_size_nb
+from .rules_nb import ONE, ZERO
+
+N_IDS = 65              # card ids (cards.py)
+
+# the pack by player count 3, 4, 5 (cards.py): its ids in ascending order, and how many
+_PACK_IDS = np.zeros((3, N_IDS), dtype=np.int64)
+_PACK_SIZE = np.zeros(3, dtype=np.int64)
+for _n, _top, _lambs in ((3, 8, 2), (4, 11, 3), (5, 14, 3)):
+    _ids = sorted([15 * _c + _k - 1 for _c in range(4) for _k in range(1, _top + 1)]
+                  + [15 * _c + 14 for _c in range(4)] + [60, 61] + [62 + _l for _l in range(_lambs)])
+    _PACK_IDS[_n - 3, :len(_ids)] = _ids
+    _PACK_SIZE[_n - 3] = len(_ids)
+PACK_IDS = _PACK_IDS
+PACK_SIZE = _PACK_SIZE
+
+
+@njit(cache=True, inline="always")
+def deal_out_nb(rng, deck, dealt, n, round_no, gone):
+    """Deal round ``round_no``: the whole pack of ``n`` players shuffled, then the
+    cards not in ``gone`` (laid out in earlier rounds) taken in that order,
+    ``14 - round`` to each seat in turn, the last card (if any) unseen: a uniform
+    deal of the round's pack. Shuffling the whole pack keeps the rotations of a
+    duplicate board as close as their layouts allow: the cards they did not lay
+    out differently come in the same order. Writes the hands and the unseen card
+    into ``dealt``; the table slots are the caller's.
+
+    The shuffle is ``rng_nb.shuffle_prefix``'s (the same draws, the same order),
+    each card dealt as soon as the shuffle fixes its place (position ``i`` is final
+    once it is swapped: nothing reads it again, so it is not written), the stream
+    in four locals, the hand being dealt in two: one pass, no word of ``dealt``
+    read back (random 4-player games 26.2M -> 28.1M card plays/s, 3 and 5 players
+    +1-3 %: CPU time, interleaved medians of two rounds).
+    """
+    m = PACK_SIZE[n - 3]
+    for i in range(m):                       # the pack in id order
+        deck[i] = PACK_IDS[n - 3, i]
+    size = hand_size_nb(round_no)
+    for i in range(DEALT_TABLE):
+        dealt[i] = ZERO
+    s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
+    # a card out of the pack is skipped without a branch (in a late round about half
+    # the pack is out, in random order): its bit is masked and the count stands still
+    # (with the pack's ids from a table: 2.4 -> 2.0 us a 4-player game for its 8 deals)
+    k = 0
+    owner = 0
+    boundary = size
+    lo = ZERO
+    hi = ZERO
+    for i in range(m):
+        r, s0, s1, s2, s3 = below_words(s0, s1, s2, s3, m - i)
+        j = i + r
+        c = deck[j]
+        deck[j] = deck[i]
+        keep = ONE ^ ((gone >> np.uint64(c & 63)) & np.uint64(c < 64))
+        b = keep << np.uint64(c & 63)
+        lo |= ZERO if c >= 64 else b
+        hi |= b if c >= 64 else ZERO
+        slot = 2 * owner if owner < n else DEALT_UNSEEN
+        dealt[slot] = lo                     # stored, never read back: no chain through memory
+        dealt[slot + 1] = hi
+        k += np.int64(keep)
+        turn = k == boundary                 # the seat's hand is full: the next seat's
+        owner += turn
+        boundary += size * turn
+        lo = ZERO if turn else lo
+        hi = ZERO if turn else hi
+    rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
