@@ -8,10 +8,9 @@ colour's God card played as 15 (its id played as 0): the God card's value is
 chosen with the card, in the same decision.
 """
 import numpy as np
-from llvmlite import ir
-from numba import njit, types
-from numba.core import cgutils
-from numba.extending import intrinsic
+from numba import njit
+
+from ...bits_nb import leading_zeros, popcount
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
@@ -57,28 +56,6 @@ ORPHANS_REMOVED = 0         # orphans: the removed counter's cards leave the gam
 ORPHANS_MOVE_DOWN = 1       # orphans: … move to the new highest counter
 
 
-@intrinsic
-def _ctpop(typingctx, x):
-    """LLVM's ``ctpop`` (one ``popcnt``). ``bits_nb.popcount``'s arithmetic is only
-    recognised as one when its argument is not masked by a constant: in the trump
-    decision (a colour's cards) it stayed ~12 instructions a count."""
-    def codegen(context, builder, signature, args):
-        fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64)])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.ctpop.i64")
-        return builder.call(fn, args)
-    return types.int64(types.uint64), codegen
-
-
-@intrinsic
-def _ctlz(typingctx, x):
-    """LLVM's ``ctlz`` (one ``lzcnt``): 63 less the highest bit's index (64 for 0)."""
-    def codegen(context, builder, signature, args):
-        fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(1)])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.ctlz.i64")
-        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 0)])
-    return types.int64(types.uint64), codegen
-
-
 @njit(cache=True, inline="always")
 def number_of(card):
     """Number printed on a numbered colour card (1 … 14); 0 for every other card."""
@@ -91,9 +68,9 @@ def points_of(word):
     """Sum of the numbers of the cards in a one-word set (victory points of won cards):
     its numbered cards' ranks bit by bit, plus one each. Counts, not a loop over the
     set's cards (its length a coin flip: the rows take it for every seat)."""
-    return _ctpop(word & RANK_BITS[0]) + 2 * _ctpop(word & RANK_BITS[1]) \
-        + 4 * _ctpop(word & RANK_BITS[2]) + 8 * _ctpop(word & RANK_BITS[3]) \
-        + _ctpop(word & NUMBERED)
+    return popcount(word & RANK_BITS[0]) + 2 * popcount(word & RANK_BITS[1]) \
+        + 4 * popcount(word & RANK_BITS[2]) + 8 * popcount(word & RANK_BITS[3]) \
+        + popcount(word & NUMBERED)
 
 
 @njit(cache=True, inline="always")
@@ -103,7 +80,7 @@ def highest_cards(word):
     (not a loop down the 14 numbers: it runs for every claimant at the allocation)."""
     ranks = (word | (word >> np.uint64(15)) | (word >> np.uint64(30)) | (word >> np.uint64(45))) \
         & np.uint64((1 << 14) - 1)
-    return word & NUMBER_MASK[64 - _ctlz(ranks)]       # none: NUMBER_MASK[0], empty
+    return word & NUMBER_MASK[64 - leading_zeros(ranks)]       # none: NUMBER_MASK[0], empty
 
 
 # -- 3. the trump decision ---------------------------------------------------------------
@@ -113,11 +90,11 @@ def _colour_key(face_up, c, sum_first):
     highest number) or (sum, count, highest number), 8 bits each (counts <= 15, sums
     <= 105): the stages of the trump decision compare these lexicographically."""
     cards = face_up & COLOUR_MASK[c]
-    count = _ctpop(cards)
+    count = popcount(cards)
     total = points_of(cards)
     god = (cards >> np.uint64(15 * c + GOD_RANK)) & ONE
     # the highest card's number: 0 when it is the God card (or no card)
-    top = 63 - _ctlz(cards | ONE) - 15 * c + 1
+    top = 63 - leading_zeros(cards | ONE) - 15 * c + 1
     top = 0 if (cards == ZERO) | (god != ZERO) else top
     first, second = (total, count) if sum_first else (count, total)
     return (first << 16) | (second << 8) | top
@@ -138,7 +115,7 @@ def trump_decision(face_up, trump_rule):
 
     The stages as one key a colour, compared at once: the colour with the highest key
     wins (a tie on it: no trump), at the first stage its key differs from the
-    runner-up's. Selects and ``popcnt`` (:func:`_ctpop`), not branches and loops: the
+    runner-up's. Selects and ``popcnt`` (:func:`~sim.bits_nb.popcount`), not branches and loops: the
     stages' outcomes on random layouts are coin flips, and the earlier loop's counts
     compiled to ~12 instructions each. The records' ``table_decides`` column calls it
     once more a round: a random 3-player round's rows went from ~235 to ~145 cycles
