@@ -9,14 +9,9 @@ by name.
 
 Backends
     ``serial``     a loop in this process.
-    ``loky``       joblib's process pool (the default): one chunk per task.
-    ``threading``  joblib's threads: parallel as far as the game's kernels
+    ``loky``       joblib's process pool: one chunk per task.
+    ``threading``  joblib's threads (the default): parallel as far as the game's kernels
                    release the GIL (numba ``nogil=True``).
-
-    With one worker (``jobs`` 1, loky or threading) on a machine with a core
-    to spare, a thread plays the chunks and a second packages each one (its
-    cube, or its Parquet files) while the next plays
-    (:func:`_overlapped_results`).
     ``dask``       joblib's dask backend: a ``distributed.Client`` to the
                    ``scheduler`` address, or a LocalCluster of ``jobs`` worker
                    processes that the runner starts and closes.
@@ -25,6 +20,11 @@ Backends
                    ``engine.run_chunks(tasks)`` with tasks
                    ``(chunk_index, first_board, n_boards, states)`` returns one
                    record dict per task, in order.
+
+    With one worker (``jobs`` 1, loky or threading) on a machine with a core
+    to spare, a thread plays the chunks and a second packages each one (its
+    cube, or its Parquet files) while the next plays
+    (:func:`_overlapped_results`).
 
 Who writes what
     Records runs: on the local backends (serial, loky, threading, numba) the
@@ -81,21 +81,16 @@ def _package_chunk(engine, chunk: tuple[int, int, int], records: dict, reduce,
 def run_chunk_task(engine, chunk: tuple[int, int, int], reduce, write_dir: str | None) -> dict:
     """Play one chunk ``(index, first board, boards)`` and package it (the unit of
     work every backend runs)."""
+    records, seconds = _timed_play(engine, chunk)
+    return _timed_package(engine, chunk, records, reduce, write_dir, seconds)
+
+
+def _timed_play(engine, chunk: tuple[int, int, int]) -> tuple[dict, float]:
+    """A chunk's records, and the seconds it took to play them."""
     started = time.perf_counter()
-    records = _play_chunk(engine, chunk)
-    result = _package_chunk(engine, chunk, records, reduce, write_dir)
-    result["seconds"] = time.perf_counter() - started
-    return result
-
-
-def _play_chunk(engine, chunk: tuple[int, int, int]) -> dict:
     chunk_index, first, n_boards = chunk
-    return engine.run_chunk(first, n_boards, chunk_states(engine.study.seed, chunk_index))
-
-
-def _timed_play(engine, chunk) -> tuple[dict, float]:
-    started = time.perf_counter()
-    return _play_chunk(engine, chunk), time.perf_counter() - started
+    records = engine.run_chunk(first, n_boards, chunk_states(engine.study.seed, chunk_index))
+    return records, time.perf_counter() - started
 
 
 def _timed_package(engine, chunk, records, reduce, write_dir, play_seconds: float) -> dict:

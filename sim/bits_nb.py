@@ -39,7 +39,7 @@ def _bit_count(name: str, zero_is_poison: bool | None = None):
 # first step and the count stays ~12 instructions (Beim Jupiter's kernel had 22 such).
 _ctpop = _bit_count("ctpop")
 _trailing_zeros = _bit_count("cttz", zero_is_poison=False)      # 64 for an empty set
-leading_zeros = _bit_count("ctlz", zero_is_poison=False)        # 64 for an empty set
+_leading_zeros = _bit_count("ctlz", zero_is_poison=False)       # 64 for an empty set
 
 
 @njit(int64(uint64), cache=True, inline="always")
@@ -57,7 +57,7 @@ def lowest(x):
 @njit(int64(uint64), cache=True, inline="always")
 def highest(x):
     """Index of the highest card in a non-empty one-word set (-1 for an empty one)."""
-    return 63 - leading_zeros(x)
+    return 63 - _leading_zeros(x)
 
 
 def _select_in_byte_table() -> np.ndarray:

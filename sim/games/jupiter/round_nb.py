@@ -191,14 +191,15 @@ def _next_take(st):
             st[O.CLAIM_I] += 1            # nothing left for him at this counter
         top = st[O.N_TRICKS]
         later = (_claimed(st, n) >> (st[O.COUNTER] + 1)) << (st[O.COUNTER] + 1)
-        if later == 0 or lowest(np.uint64(later)) > top:
+        following = lowest(np.uint64(later))       # 64 when no later counter is claimed
+        if following > top:
             if st[O.COUNTER] < top:       # stepped through unclaimed counters to the last
                 st[O.CLAIM_I] = 0
                 st[O.CLAIM_N] = 0
             st[O.COUNTER] = top + 1
             _finish_round(st)
             return
-        st[O.COUNTER] = lowest(np.uint64(later))
+        st[O.COUNTER] = following
         st[O.CLAIM_I] = 0
         st[O.CLAIM_N] = claim_order(n, st[O.COUNTER], st[O.START], st[O.BIDS:O.BIDS + MAX_SEATS],
                                     st[O.LOCKS:O.LOCKS + MAX_SEATS],

@@ -10,7 +10,7 @@ chosen with the card, in the same decision.
 import numpy as np
 from numba import njit
 
-from ...bits_nb import leading_zeros, popcount
+from ...bits_nb import highest, popcount
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
@@ -80,7 +80,7 @@ def highest_cards(word):
     (not a loop down the 14 numbers: it runs for every claimant at the allocation)."""
     ranks = (word | (word >> np.uint64(15)) | (word >> np.uint64(30)) | (word >> np.uint64(45))) \
         & np.uint64((1 << 14) - 1)
-    return word & NUMBER_MASK[64 - leading_zeros(ranks)]       # none: NUMBER_MASK[0], empty
+    return word & NUMBER_MASK[highest(ranks) + 1]       # none: NUMBER_MASK[0], empty
 
 
 # -- 3. the trump decision ---------------------------------------------------------------
@@ -94,7 +94,7 @@ def _colour_key(face_up, c, sum_first):
     total = points_of(cards)
     god = (cards >> np.uint64(15 * c + GOD_RANK)) & ONE
     # the highest card's number: 0 when it is the God card (or no card)
-    top = 63 - leading_zeros(cards | ONE) - 15 * c + 1
+    top = highest(cards | ONE) - 15 * c + 1
     top = 0 if (cards == ZERO) | (god != ZERO) else top
     first, second = (total, count) if sum_first else (count, total)
     return (first << 16) | (second << 8) | top
