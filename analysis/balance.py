@@ -93,8 +93,8 @@ def reduce(games: np.ndarray, study) -> dict[str, pd.DataFrame]:
     f = {k: games[k] for k in GAME_FIELDS}
     f["team"] = games["team"] if "team" in games.dtype.names else f["seat"]   # each seat for itself
     names = ("board", "seat", "team", "player", "start_position", "total")
-    ranges = [sums_nb.key_range_nb(f[k]) for k in names]
-    lows = np.array([lo for lo, _ in ranges], np.int64)
+    ranges = balance_nb.key_ranges_nb(*(f[k] for k in names))
+    lows = ranges[:, 0].copy()
     size = dict(zip(names, (int(hi - lo) + 1 for lo, hi in ranges)))
     if lows[3] < 0 or ranges[3][1] >= n_players:
         raise ValueError(f"player slots {lows[3]}..{ranges[3][1]} outside 0..{n_players - 1}")
@@ -119,7 +119,8 @@ def reduce(games: np.ndarray, study) -> dict[str, pd.DataFrame]:
             pairs.insert(0, "measure", np.full(len(pairs), measure, dtype=np.int64))
             out.append(pairs)
     teammates = np.zeros((n_players, n_players), np.int64)
-    balance_nb.teammates_nb(f["team"], f["player"], n_players, teammates)
+    if "team" in games.dtype.names:     # else each seat is its own team: no teammates
+        balance_nb.teammates_nb(f["team"], f["player"], n_players, teammates)
     return {
         "games": dense_frame(KEYS["games"], lows[1:5], cells[..., 0],
                              {value: cells[..., i] for i, value in enumerate(GAME_VALUES)}),

@@ -70,7 +70,28 @@ def block_order(d: dict, keys, n_seats: int) -> np.ndarray | None:
     seat = d["seat"]
     if all(sums_nb.in_blocks_nb(seat, d[k], n_seats) for k in keys):
         return None
-    return np.lexsort((seat, *(d[k] for k in reversed(keys))))
+    return whole_blocks_order(d, keys, n_seats)
+
+
+def whole_blocks_order(d: dict, keys, n_seats: int) -> np.ndarray:
+    """The order that puts the rows of ``d`` in whole blocks (by ``keys``, then seat)."""
+    n = len(d["seat"])
+    if n % n_seats:
+        raise ValueError(f"{n} rows are not whole blocks of {n_seats} seats")
+    return np.lexsort((d["seat"], *(d[k] for k in reversed(keys))))
+
+
+def as_records(rows: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """``rows`` as one contiguous array of ``dtype``, its fields matched by name (a chunk's
+    records as the kernel wrote them pass as they are; rows built another way, a filtered
+    or reordered copy, are copied field by field: numpy assigns structures by position).
+    Compiled passes that read whole records take this."""
+    if rows.dtype == dtype and rows.flags.c_contiguous:
+        return rows
+    out = np.empty(len(rows), dtype=dtype)
+    for name in dtype.names:
+        out[name] = rows[name]
+    return out
 
 
 def square(x) -> Squared:

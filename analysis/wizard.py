@@ -38,11 +38,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sim.games.wizard.records import TRUMP_KINDS
+from sim.games.wizard.records import DEALS, TRUMP_KINDS
 
 from . import balance, wizard_nb, wizard_plots
 from .compare import RATE, Measure
-from .common import Lineup, add_moments, block_order, games_per_board, shares_sentence, study_dict
+from .common import Lineup, add_moments, as_records, shares_sentence, study_dict, whole_blocks_order
 from .spec import (CubeTable, Frames, Mean, Rate, Share, Table, build, drop, estimate, keys_of, labelled, mean_of,
                    positive)
 from .stats import combine_cubes, dense_frame, empty_frame, reused_zeros
@@ -62,10 +62,6 @@ CUBE = {
                        rows="one per deal and seat"),
 }
 KEYS = keys_of({**CUBE, **balance.KEYS})
-# the record fields reduce reads
-DEAL_FIELDS = ("game", "board", "deal", "hand_size", "seat", "position", "player", "bid", "tricks", "score",
-               "trump_kind", "trumps_held", "wizards_held")      # in the order of wizard_nb.cube_pass_nb's
-
 QUESTIONS = ("Bid accuracy", "Trump odds", "Scoring balance")
 TRUMP_SUITS = (0, 3)      # trump kinds with a trump suit: turned up, or chosen by the dealer
 
@@ -76,21 +72,29 @@ def reduce(records: dict, study) -> dict[str, pd.DataFrame]:
     """The cube of one chunk's records ``{"deals": DEALS rows, "games": GAMES rows}``.
 
     Two compiled passes over the deal rows (:mod:`analysis.wizard_nb`): the keys'
-    ranges, then every table's dense cells; the tables are the cells that
+    ranges (and whether the rows come a deal's seats together, as the kernels write
+    them), then every table's dense cells; the tables are the cells that
     counted a row, in key order, as ``CUBE`` declares them.
     """
     study = study_dict(study)
     n_players = int(study["players"])
     deals = records["deals"]
-    order = block_order({"seat": deals["seat"], "game": deals["game"], "deal": deals["deal"]}, ("game", "deal"),
-                        n_players)
-    if order is not None:
-        deals = deals[order]
     if len(deals) == 0:
         return {**{name: empty_frame(table.keys, ["n", *table.values]) for name, table in CUBE.items()},
                 **balance.reduce(records["games"], study)}
-    f = {k: deals[k] for k in DEAL_FIELDS}
-    ranges = wizard_nb.key_ranges_nb(*(f[k] for k in wizard_nb.RANGED[:-1]), n_players)
+    deals = as_records(deals, DEALS)     # the passes read whole records
+    found, inside, in_blocks = wizard_nb.key_ranges_nb(deals, n_players, len(TRUMP_KINDS))
+    if not inside:
+        raise ValueError(f"a seat, position or player outside 0..{n_players - 1}, or a trump kind outside "
+                         f"0..{len(TRUMP_KINDS) - 1}")
+    if not in_blocks:
+        # rows filtered or shuffled: put each deal's seats together, then find the ranges
+        # again (a deal's excess adds up the bids of its block)
+        deals = deals[whole_blocks_order({"seat": deals["seat"], "game": deals["game"], "deal": deals["deal"]},
+                                         ("game", "deal"), n_players)]
+        found, inside, in_blocks = wizard_nb.key_ranges_nb(deals, n_players, len(TRUMP_KINDS))
+    fixed = [(0, n_players - 1)] * 3 + [(0, len(TRUMP_KINDS) - 1)]
+    ranges = np.concatenate([np.array(fixed, np.int64), found[:len(wizard_nb.FOUND)]])
     low = dict(zip(wizard_nb.RANGED, ranges[:, 0]))
     size = dict(zip(wizard_nb.RANGED, (int(n) for n in ranges[:, 1] - ranges[:, 0] + 1)))
     low["is_dealer"], size["is_dealer"] = 0, 2
@@ -103,8 +107,9 @@ def reduce(records: dict, study) -> dict[str, pd.DataFrame]:
                                                                        cells("bid_totals"))
     (outcomes, outcomes_low), (holdings, holdings_low), (trump, trump_low) = (cells("trump_outcomes"),
                                                                               cells("holdings"), cells("trump"))
-    wizard_nb.cube_pass_nb(*(f[k] for k in DEAL_FIELDS), n_players, games_per_board(f["game"], f["board"]),
-                           ranges[:, 0].copy(), bids, seats, bid_totals, outcomes, holdings, trump)
+    wizard_nb.cube_pass_nb(deals, n_players, wizard_nb.games_per_board(found),
+                           ranges[:, 0].copy(), bids, seats, bid_totals, outcomes,
+                           holdings, trump)
     return {
         "bids": dense_frame(CUBE["bids"].keys, bids_low, bids, {"n": bids}),
         "seats": dense_frame(CUBE["seats"].keys, seats_low, seats[..., 0],

@@ -522,3 +522,25 @@ def test_compare_measures_the_exact_bid_rate(tmp_path):
                                      {"dealer_restriction": "never"})
     assert_compared(comparison, a, b, "exact_rate", "deals", every_row, lambda d: d["bid"] == d["tricks"], rate=True)
     assert list(comparison["exact_rate"]["player"]) == ["all players", "0 heuristic", "1 random", "2 heuristic"]
+
+
+@pytest.mark.parametrize("field, value", [("seat", 3), ("position", -1), ("player", 3), ("trump_kind", 4)])
+def test_reduce_refuses_a_key_outside_the_study(field, value):
+    # the dense tables give seats, positions, lineup slots and trump kinds the room the
+    # study fixes: a row outside it is an error, never a write beyond an array
+    records = hand_made_records()
+    records["deals"][field][4] = value
+    study = Study.create("oh_hell", players=3, lineup=["heuristic", "random", "random"], boards=2)
+    with pytest.raises(ValueError, match="outside"):
+        W.reduce(records, study)
+
+
+def test_reduce_reads_rows_of_another_layout_by_name():
+    # rows with the fields in another order (a copy someone built) give the same cube
+    records = hand_made_records()
+    names = list(DEALS.names)[::-1]
+    reordered = np.empty(len(records["deals"]), dtype=[(n, DEALS[n]) for n in names])
+    for n in names:
+        reordered[n] = records["deals"][n]
+    study = Study.create("oh_hell", players=3, lineup=["heuristic", "random", "random"], boards=2)
+    assert_cubes_equal(W.reduce({**records, "deals": reordered}, study), W.reduce(records, study))
