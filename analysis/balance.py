@@ -93,7 +93,7 @@ def reduce(games: np.ndarray, study) -> dict[str, pd.DataFrame]:
     f = {k: games[k] for k in GAME_FIELDS}
     f["team"] = games["team"] if "team" in games.dtype.names else f["seat"]   # each seat for itself
     names = ("board", "seat", "team", "player", "start_position", "total")
-    ranges = balance_nb.key_ranges_nb(*(f[k] for k in names))
+    ranges, alone = balance_nb.key_ranges_nb(*(f[k] for k in names))
     lows = ranges[:, 0].copy()
     size = dict(zip(names, (int(hi - lo) + 1 for lo, hi in ranges)))
     if lows[3] < 0 or ranges[3][1] >= n_players:
@@ -119,7 +119,7 @@ def reduce(games: np.ndarray, study) -> dict[str, pd.DataFrame]:
             pairs.insert(0, "measure", np.full(len(pairs), measure, dtype=np.int64))
             out.append(pairs)
     teammates = np.zeros((n_players, n_players), np.int64)
-    if "team" in games.dtype.names:     # else each seat is its own team: no teammates
+    if not alone:                       # else each seat is its own team: no teammates
         balance_nb.teammates_nb(f["team"], f["player"], n_players, teammates)
     return {
         "games": dense_frame(KEYS["games"], lows[1:5], cells[..., 0],

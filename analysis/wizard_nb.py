@@ -14,7 +14,8 @@ views spilled their pointers and strides out of the registers. And the dense arr
 are indexed with unsigned integers, which numba does not check for a negative index
 to wrap around (every index here is a key less its range's lowest value, never
 negative). One 250k-deal Oh Hell chunk (1M rows), best of seven: the range pass
-7.1 → 4.6 ms, the table pass 14.3 → 6.1 ms (views → records 9.5, then unsigned 6.1).
+7.1 → 4.6 ms (7.2 with the checks it took over), the table pass 14.3 → 6.1 ms (views →
+records 9.5, then unsigned 6.1).
 """
 from __future__ import annotations
 
@@ -46,28 +47,33 @@ def key_ranges_nb(deals, n_players, n_trump_kinds):
     one game and deal a block), read in the same pass.
 
     The ranges are locals, not rows of an array that the loop updates: LLVM cannot tell
-    such an array from the records and stores every update (7.1 → 4.6 ms a 1M-row chunk)."""
+    such an array from the records and stores every update (the ranges alone: 7.1 → 4.6 ms
+    a 1M-row chunk). The checks of room and blocks add 2.5 ms, as much as the block check
+    took as passes of its own (``analysis.common.block_order``)."""
     top, bottom = np.iinfo(np.int64).max, np.iinfo(np.int64).min
     d0 = h0 = b0 = t0 = th0 = w0 = e0 = g0 = bo0 = top
     d1 = h1 = b1 = t1 = th1 = w1 = e1 = g1 = bo1 = bottom
     n, kinds = nb.uint64(n_players), nb.uint64(n_trump_kinds)
     outside = False
     blocks = len(deals) % n_players == 0
+    game = deal = np.int64(0)       # the block's game and deal (in locals, as the ranges)
     bid_sum = 0
     place = 0                       # the row's place in its deal's block (no division a row)
     for i in range(len(deals)):
         row = deals[i]
         outside |= ((nb.uint64(row.seat) >= n) | (nb.uint64(row.position) >= n) | (nb.uint64(row.player) >= n)
                     | (nb.uint64(row.trump_kind) >= kinds))
-        first = deals[i - place]
-        blocks &= (row.seat == place) & (row.game == first.game) & (row.deal == first.deal)
-        d0, d1 = _widen(d0, d1, row.deal)
+        g, d = np.int64(row.game), np.int64(row.deal)
+        if place == 0:
+            game, deal = g, d
+        blocks &= (row.seat == place) & (g == game) & (d == deal)
+        d0, d1 = _widen(d0, d1, d)
         h0, h1 = _widen(h0, h1, row.hand_size)
         b0, b1 = _widen(b0, b1, row.bid)
         t0, t1 = _widen(t0, t1, row.tricks)
         th0, th1 = _widen(th0, th1, row.trumps_held)
         w0, w1 = _widen(w0, w1, row.wizards_held)
-        g0, g1 = _widen(g0, g1, row.game)
+        g0, g1 = _widen(g0, g1, g)
         bo0, bo1 = _widen(bo0, bo1, row.board)
         bid_sum += row.bid
         place += 1
