@@ -38,8 +38,9 @@ import numpy as np
 import pandas as pd
 
 from . import balance_nb, sums_nb
-from .common import (GAME_VALUES, MIN_OBSERVATIONS, PAIR_VALUES, Lineup, block_order, paired_differences, paired_sums,
-                     strategies, study_dict, sum_by, tag, total_quantiles, with_game_results)
+from .common import (GAME_VALUES, MIN_OBSERVATIONS, PAIR_VALUES, Lineup, paired_differences, paired_sums,
+                     strategies, study_dict, sum_by, tag, total_quantiles, whole_blocks_order,
+                     with_game_results)
 from .stats import combine_cubes, dense_frame, empty_frame, reused_zeros
 from .words import (intervals_apart, percent, points, signed_percent_points, signed_points, significant,
                     with_interval)
@@ -85,15 +86,19 @@ def reduce(games: np.ndarray, study) -> dict[str, pd.DataFrame]:
     study = study_dict(study)
     n_players = int(study["players"])
     strategy_of_slot, _ = strategies(study["lineup"])
-    order = block_order({"seat": games["seat"], "game": games["game"]}, ("game",), n_players)
-    if order is not None:
-        games = games[order]
     if len(games) == 0:
         return _empty_cube()
-    f = {k: games[k] for k in GAME_FIELDS}
-    f["team"] = games["team"] if "team" in games.dtype.names else f["seat"]   # each seat for itself
     names = ("board", "seat", "team", "player", "start_position", "total")
-    ranges, alone = balance_nb.key_ranges_nb(*(f[k] for k in names))
+
+    def fields_and_ranges(games):
+        f = {k: games[k] for k in GAME_FIELDS}
+        f["team"] = games["team"] if "team" in games.dtype.names else f["seat"]   # each seat for itself
+        return f, *balance_nb.key_ranges_nb(f["game"], *(f[k] for k in names), n_players)
+
+    f, ranges, alone, in_blocks = fields_and_ranges(games)
+    if not in_blocks:       # rows filtered or shuffled: put each game's seats together
+        games = games[whole_blocks_order({"seat": games["seat"], "game": games["game"]}, ("game",), n_players)]
+        f, ranges, alone, in_blocks = fields_and_ranges(games)
     lows = ranges[:, 0].copy()
     size = dict(zip(names, (int(hi - lo) + 1 for lo, hi in ranges)))
     if lows[3] < 0 or ranges[3][1] >= n_players:

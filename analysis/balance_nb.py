@@ -14,17 +14,25 @@ import numpy as np
 
 
 @nb.njit(cache=True, nogil=True)
-def key_ranges_nb(board, seat, team, player, start, total):
+def key_ranges_nb(game, board, seat, team, player, start, total, n_players):
     """``(lowest, highest)`` of the board, seat, team, player, start position and total (rows
-    of an int64 array), in one pass, and whether every seat is a team of its own (no
-    teammates to count). The ranges are locals: in an array that the loop updates LLVM
-    stores every update, and six passes a field took 5.1 ms a 1M-row Oh Hell chunk where
-    this takes 3.5 (best of nine)."""
+    of an int64 array), in one pass; whether every seat is a team of its own (no
+    teammates to count); and whether the rows come in whole blocks, a game's seats
+    0 … ``n_players`` − 1 in order (``analysis.common.whole_blocks``). The ranges are
+    locals: in an array that the loop updates LLVM stores every update, and six passes
+    a field took 5.1 ms a 1M-row Oh Hell chunk where this takes 3.5 (best of nine)."""
     top, bottom = np.iinfo(np.int64).max, np.iinfo(np.int64).min
     b0 = s0 = m0 = p0 = q0 = t0 = top
     b1 = s1 = m1 = p1 = q1 = t1 = bottom
     alone = True
+    blocks = len(seat) % n_players == 0
+    block_game = np.int64(0)
+    place = 0                       # the row's place in its game's block
     for i in range(len(seat)):
+        if place == 0:
+            block_game = np.int64(game[i])
+        blocks &= (seat[i] == place) & (game[i] == block_game)
+        place = place + 1 if place + 1 < n_players else 0
         b0, b1 = _widen(b0, b1, board[i])
         s0, s1 = _widen(s0, s1, seat[i])
         m0, m1 = _widen(m0, m1, team[i])
@@ -33,7 +41,7 @@ def key_ranges_nb(board, seat, team, player, start, total):
         t0, t1 = _widen(t0, t1, total[i])
         alone &= team[i] == seat[i]
     ranges = np.array([[b0, b1], [s0, s1], [m0, m1], [p0, p1], [q0, q1], [t0, t1]], dtype=np.int64)
-    return ranges, alone
+    return ranges, alone, blocks
 
 
 @nb.njit(inline="always")
