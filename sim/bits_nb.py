@@ -6,6 +6,12 @@ Beim Jupiter with 5 players 65) use two words, card ``c`` living in bit
 ``c % 64`` of word ``c // 64`` (``sim/kit_nb.py`` chooses and lists actions of
 two-word sets; :func:`cards_of` reads either). Every helper is branch-light
 and allocation-free so that it can sit in the innermost loop of a kernel.
+
+The helpers are ``inline="always"`` and have no signature: numba inlines them into
+their callers before it types anything, so a signature never reached a kernel, and
+each one compiled (or loaded from the cache) when this module was imported, 70 ms of
+every process's start. They take any integer as the ``uint64`` it is (a Python
+caller, a test, compiles them on its first call).
 """
 import numpy as np
 from llvmlite import ir
@@ -42,22 +48,22 @@ _trailing_zeros = _bit_count("cttz", zero_is_poison=False)      # 64 for an empt
 _leading_zeros = _bit_count("ctlz", zero_is_poison=False)       # 64 for an empty set
 
 
-@njit(int64(uint64), cache=True, inline="always")
+@njit(cache=True, inline="always")
 def popcount(x):
     """Number of cards in a one-word set (``popcnt``)."""
-    return _ctpop(x)
+    return _ctpop(uint64(x))
 
 
-@njit(int64(uint64), cache=True, inline="always")
+@njit(cache=True, inline="always")
 def lowest(x):
     """Index of the lowest card in a non-empty one-word set (64 for an empty one)."""
-    return _trailing_zeros(x)
+    return _trailing_zeros(uint64(x))
 
 
-@njit(int64(uint64), cache=True, inline="always")
+@njit(cache=True, inline="always")
 def highest(x):
     """Index of the highest card in a non-empty one-word set (-1 for an empty one)."""
-    return 63 - _leading_zeros(x)
+    return 63 - _leading_zeros(uint64(x))
 
 
 def _select_in_byte_table() -> np.ndarray:
@@ -75,7 +81,7 @@ _L8 = np.uint64(0x0101010101010101)
 _H8 = np.uint64(0x8080808080808080)
 
 
-@njit(int64(uint64, int64), cache=True, inline="always")
+@njit(cache=True, inline="always")
 def select_broadword(x, k):
     """Index of the k-th lowest card (k from 0) of a one-word set with > k cards.
 
@@ -84,6 +90,7 @@ def select_broadword(x, k):
     table finds the bit in it. No loop and no branch: random players call
     this for every decision, and a loop over k mispredicts its exit.
     """
+    x = uint64(x)
     s = x - ((x >> uint64(1)) & uint64(0x5555555555555555))
     s = (s & uint64(0x3333333333333333)) + ((s >> uint64(2)) & uint64(0x3333333333333333))
     byte_sums = ((s + (s >> uint64(4))) & uint64(0x0F0F0F0F0F0F0F0F)) * _L8
@@ -127,11 +134,11 @@ def _pdep(typingctx, source, mask):
     return types.uint64(types.uint64, types.uint64), codegen
 
 
-@njit(int64(uint64, int64), cache=True, inline="always")
+@njit(cache=True, inline="always")
 def select_pdep(x, k):
     """The same as :func:`select_broadword` in two instructions: ``pdep`` puts a lone
     bit at the k-th set bit of ``x``, ``tzcnt`` reads its place."""
-    return _trailing_zeros(_pdep(ONE << uint64(k), x))
+    return _trailing_zeros(_pdep(ONE << uint64(k), uint64(x)))
 
 
 # The random players' hot path: one select per decision. pdep + tzcnt against the
@@ -140,7 +147,7 @@ def select_pdep(x, k):
 select = select_pdep if FAST_PDEP else select_broadword
 
 
-@njit(uint64(int64), cache=True, inline="always")
+@njit(cache=True, inline="always")
 def bit(card):
     """The one-card set {card}."""
     return ONE << uint64(card)
