@@ -15,7 +15,9 @@ user runs it: ``tricksim simulate --aggregate`` in a fresh process (start,
 imports, chunks, their reduction to cubes, the checkpoints and the final
 cube; the numba cache warm), on one core (``--jobs 1``) and on all, over
 the boards the kernel row plays in ``E2E_SECONDS``, timed on the wall
-clock. Its last column is its speed as a share of the kernel row's.
+clock. Its last column is its speed as a share of the kernel's: each
+round times the kernel again just before the run, and the share is the
+median of the rounds' shares.
 """
 from __future__ import annotations
 
@@ -155,17 +157,22 @@ def simulate_command(case: Case, boards: int, jobs: int, out: str) -> list[str]:
 
 
 def bench_end_to_end(case: Case, repeats: int, jobs: int, kernel_boards_per_s: float) -> float:
-    """Boards/s of ``simulate --aggregate`` on the wall clock (median of ``repeats``)."""
+    """``simulate --aggregate``'s speed as a share of the kernel's: the median over
+    ``repeats`` rounds of its boards/s on the wall clock over the kernel row's boards/s
+    measured again just before it. The machine is shared and its speed drifts by
+    tens of percent within minutes: a ratio of two figures taken minutes apart would
+    measure the drift as much as the run."""
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
     boards = max(case.boards, round(E2E_SECONDS * kernel_boards_per_s))
-    rates = []
+    shares = []
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(repeats):
+            kernel = (bench_one_core(case, 1) if jobs == 1 else bench_all_cores(case, 1, jobs))[3]
             t0 = time.perf_counter()
             subprocess.run(simulate_command(case, boards, jobs, os.path.join(tmp, "run")), cwd=root,
                            check=True, stdout=subprocess.DEVNULL)
-            rates.append(boards / (time.perf_counter() - t0))
-    return statistics.median(rates)
+            shares.append(boards / (time.perf_counter() - t0) / kernel)
+    return statistics.median(shares)
 
 
 def _rates(case, runs, seconds, boards):
@@ -201,8 +208,8 @@ def main(argv=None) -> int:
             print(_row(case.name, cores, d, g, p), flush=True)
             if args.end_to_end:
                 # the same boards as the kernel's, so its deals, games and card plays per
-                # board carry over: the end-to-end rates are the kernel's times the share
-                share = bench_end_to_end(case, args.repeats, cores, b) / b
+                # board carry over: the end-to-end rates are the kernel row's times the share
+                share = bench_end_to_end(case, args.repeats, cores, b)
                 print(_row(f"{case.name} simulate", cores, d * share,
                            None if g is None else g * share, p * share)
                       + f" {share:>9.2f}", flush=True)

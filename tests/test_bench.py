@@ -34,3 +34,14 @@ def test_an_end_to_end_row_runs_the_cli(tmp_path):
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["status"] == "complete" and manifest["layout"] == "aggregate"
     assert manifest["study"]["boards"] == 20
+
+
+def test_an_end_to_end_share_is_taken_against_the_kernel_timed_in_its_round(monkeypatch):
+    # each round times the kernel, then the command; the share is the median of the rounds'
+    case = bench.Case(**{**next(c for c in bench.CASES if c.name == "oh_hell-random").__dict__, "boards": 40})
+    kernels = iter([100.0, 50.0, 200.0])
+    monkeypatch.setattr(bench, "bench_one_core", lambda case, repeats: (0, None, 0, next(kernels)))
+    walls = iter([0.0, 0.4, 1.0, 1.4, 2.0, 2.4])     # every run takes 0.4 s: 40 / 0.4 = 100 boards/s
+    monkeypatch.setattr(bench.time, "perf_counter", lambda: next(walls))
+    monkeypatch.setattr(bench.subprocess, "run", lambda *a, **k: None)
+    assert bench.bench_end_to_end(case, 3, 1, 1.0) == 1.0      # shares 1.0, 2.0, 0.5
