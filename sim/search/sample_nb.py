@@ -92,38 +92,41 @@ def _holders_of(mask, r, hs, caps):
 
 @njit(cache=True, inline="always")
 def _next_split(x, caps, j, m, first):
-    """The next way to split ``m`` cards over ``j`` holders, ``x[t] <= caps[t]``, in odometer
-    order over ``x[0 … j-2]`` (``x[0]`` turns fastest; the last holder takes the rest);
-    ``first`` starts over. Returns False when there is none left. Only valid splits are
-    visited: after a digit turns, the digits below it restart at the smallest values that
-    leave the last holder no more than its cap (a plain odometer over 7 holders ran through
-    ~30 invalid splits for each valid one)."""
+    """The next way to split ``m`` cards over ``j`` holders, ``x[t] <= caps[t]``, in
+    odometer order over ``x[0 … j-2]`` (the last takes the rest); ``first`` starts from
+    all-zero digits. Returns False when there is none left.
+
+    A plain odometer that skips splits the last holder cannot take: an odometer that
+    visits valid splits only (its lower digits restarted at their smallest feasible values)
+    drew the same deals but was no faster, interleaved medians of 5 rounds: samples/s
+    x0.95 (Wizard 4 x 10, two voids), x0.85 (Tarot 5p), x1.02 (Oh Hell 7 x 7, its slowest
+    position); plans/s x0.78, x0.81, x1.09. The largest cap is last, so few splits fail."""
+    s = 0
     if first:
-        s = 0
-        need = m - caps[j - 1]      # what the digits must hold between them
         for t in range(j - 1):
-            x[t] = min(caps[t], max(need - s, 0))
-            s += x[t]
-        if s < need:
-            return False
-        x[j - 1] = m - s
-        return True
-    above = 0
-    for t in range(j - 1):
-        above += x[t]
-    for t in range(j - 1):
-        above -= x[t]               # the digits above t
-        if x[t] < caps[t] and above + x[t] < m:
-            x[t] += 1
-            s = above + x[t]
-            need = m - caps[j - 1] - s
-            for u in range(t):      # the digits below restart at their smallest
-                x[u] = min(caps[u], max(need, 0))
-                need -= x[u]
-                s += x[u]
-            x[j - 1] = m - s
+            x[t] = 0
+        if m <= caps[j - 1]:
+            x[j - 1] = m
             return True
-    return False
+    else:
+        for t in range(j - 1):
+            s += x[t]
+    while True:
+        t = 0
+        while t < j - 1:    # add one to the odometer, carrying past a cap or a sum above m
+            x[t] += 1
+            s += 1
+            if x[t] <= caps[t] and s <= m:
+                break
+            s -= x[t]
+            x[t] = 0
+            t += 1
+        if t >= j - 1:
+            return False
+        last = m - s
+        if last <= caps[j - 1]:
+            x[j - 1] = last
+            return True
 
 
 @njit(cache=True, inline="always")
