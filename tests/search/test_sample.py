@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from sim.rng_nb import chunk_states
 from sim.search.sample import NoConsistentDeal, Sampler, consistent_deals, count_consistent
-from sim.search.sample_nb import plan_nb, sample_nb
+from sim.search.sample_nb import P_PAIR, plan_nb, sample_nb
 
 from .stats import chi_square, chi_square_bound
 
@@ -40,7 +40,8 @@ def test_the_count_is_exact_and_every_deal_is_consistent(position, seed):
     sampler = Sampler(allowed, need)
     assert sampler.count == pytest.approx(exact, rel=1e-12)
     rng = stream(seed)
-    for _ in range(20):
+    for draw in range(20):
+        sampler.plan[P_PAIR] = draw % 2      # both ways of drawing the last class but one
         holder = sampler.sample(rng)
         assert all(allowed[i] >> h & 1 for i, h in enumerate(holder))
         assert np.bincount(holder, minlength=len(need)).tolist() == need.tolist()
@@ -66,14 +67,17 @@ CASES = {   # (allowed holders of each hidden card, cards per holder): 3 holders
 }
 
 
+@pytest.mark.parametrize("pair", [0, 1], ids=["split by split", "holder by holder"])
 @pytest.mark.parametrize("case", CASES)
-def test_every_consistent_deal_comes_up_equally_often(case):
+def test_every_consistent_deal_comes_up_equally_often(case, pair):
+    """Both ways of drawing the last class but one's split (the plan chooses the faster)."""
     allowed, need = CASES[case]
     deals = list(consistent_deals(allowed, need))
     assert len(deals) == count_consistent(allowed, need) > 5
     index = {d: i for i, d in enumerate(deals)}
     sampler = Sampler(allowed, need)
-    assert sampler.count == len(deals)
+    sampler.plan[P_PAIR] = pair
+    assert sampler.count == pytest.approx(len(deals), rel=1e-12)
     rng = stream(17)
     seen = np.zeros(len(deals))
     draws = 300 * len(deals)
