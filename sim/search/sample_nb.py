@@ -14,9 +14,10 @@ of needs still open after classes ``0 … i-1``, the number of ways to deal
 classes ``i …`` (``f(i, r)``): the sum over the class's splits ``x`` (a count
 per allowed holder) of ``m! / prod x_h! * f(i + 1, r - x)`` (which cards of
 the class go where: a multinomial). The last class is dealt in closed form
-(``m! / prod r_h!``: it must fill every open need). Sampling walks the classes
-once, drawing each class's split in proportion to its count of completions,
-then which of its cards go to which holder uniformly.
+(``m! / prod r_h!``: it must fill every open need), and the last but one, when
+it has many splits, holder by holder (:func:`_pair_table`). Sampling walks the
+classes once, drawing each class's split in proportion to its count of
+completions, then which of its cards go to which holder uniformly.
 
 :func:`plan_nb` builds the counts once for a position (``plan``, ``counts``);
 :func:`sample_nb` then draws a deal in microseconds from them, as often as a
@@ -35,8 +36,8 @@ from ..rng_nb import below, next_u64
 MAX_HOLDERS = 8     # seats and places (e.g. 6 other seats of Oh Hell's 7 and the stock)
 MAX_CARDS = 128     # two card words
 
-# ``plan`` (int64): a header, each holder's need and stride, each class's (start, size, holders)
-# in dealing order, then the card indices grouped by class.
+# ``plan`` (int64, P_CLASS + 4 x cards): a header, each holder's need and stride, each class's
+# (start, size, holders) in dealing order, then the card indices grouped by class.
 P_HOLDERS = 0
 P_CLASSES = 1
 P_CARDS = 2
@@ -49,21 +50,16 @@ P_STRIDE = HEAD + MAX_HOLDERS
 P_CLASS = HEAD + 2 * MAX_HOLDERS
 
 
-@njit(cache=True, inline="always")
-def plan_size(cards):
-    """Slots of the plan of ``cards`` hidden cards."""
-    return P_CLASS + 4 * cards
-
-
 # ``counts`` (float64): [0] the number of consistent deals, then f(i, r) for the classes but the
 # last, one block of P_BOX states each (-1 a state no split reaches).
 #
 # Why float64 is exact enough: every count is a sum of products of positive terms (no
 # cancellation), so each carries a relative error of at most a few hundred roundings,
 # ~1e-14: the probability of a split is off by that fraction, which no sample size a search
-# could draw (~1e28 deals) would show. Nothing overflows: a count is at most
-# holders ** cards <= 8 ** 128 ~ 4e115 and the largest factorial used 128! ~ 4e215, both
-# below float64's 1.8e308; the smallest term m! / prod x! is >= 1.
+# could draw (~1e28 deals) would show. Nothing overflows or underflows: a count is at most
+# holders ** cards <= 8 ** 128 ~ 4e115, a product of factorials at most 128! ~ 4e215 (below
+# 1.8e308); a term m! / prod x! is >= 1, one of _pair_table's >= 1 / 128! ~ 3e-216 (above
+# 2e-308).
 _FACT = np.array([float(math.factorial(i)) for i in range(MAX_CARDS + 1)])
 _INV_FACT = 1.0 / _FACT
 _UNREACHED = -1.0
@@ -94,14 +90,10 @@ def _holders_of(mask, r, hs, caps):
 @njit(cache=True, inline="always")
 def _next_split(x, caps, j, m, first):
     """The next way to split ``m`` cards over ``j`` holders, ``x[t] <= caps[t]``, in
-    odometer order over ``x[0 … j-2]`` (the last takes the rest); ``first`` starts from
-    all-zero digits. Returns False when there is none left.
-
-    A plain odometer that skips splits the last holder cannot take: an odometer that
-    visits valid splits only (its lower digits restarted at their smallest feasible values)
-    drew the same deals but was no faster, interleaved medians of 5 rounds: samples/s
-    x0.95 (Wizard 4 x 10, two voids), x0.85 (Tarot 5p), x1.02 (Oh Hell 7 x 7, its slowest
-    position); plans/s x0.78, x0.81, x1.09. The largest cap is last, so few splits fail."""
+    odometer order over ``x[0 … j-2]`` (the last takes the rest); ``first`` starts over.
+    False when there is none left. An odometer visiting valid splits only was no faster
+    (interleaved medians, 5 rounds: samples/s x0.85-x1.02, plans/s x0.78-x1.09 on Wizard
+    4 x 10, Tarot 5p, Oh Hell 7 x 7): the largest cap is last, so few splits fail."""
     s = 0
     if first:
         for t in range(j - 1):
@@ -227,12 +219,12 @@ def _pair_pays(plan, need, q, x, hs, caps):
 
 @njit(cache=True, nogil=True)
 def plan_nb(allowed, need):
-    """(plan, counts) of the hidden cards' allowed holder sets ``allowed`` (int64, one per card)
-    and the holders' card counts ``need`` (int64): see the module's docstring. ``counts[0]``
-    is the number of consistent deals, 0 when there is none."""
+    """(plan, counts) of the allowed holder sets ``allowed`` (int64, one per hidden card) and
+    the holders' card counts ``need`` (int64). ``counts[0]``: the number of consistent deals,
+    0 when there is none."""
     n = allowed.shape[0]
     k = need.shape[0]
-    plan = np.zeros(plan_size(n), dtype=np.int64)
+    plan = np.zeros(P_CLASS + 4 * n, dtype=np.int64)
     plan[P_HOLDERS] = k
     plan[P_CARDS] = n
     ok = k <= MAX_HOLDERS and n <= MAX_CARDS
