@@ -1,0 +1,1 @@
+"""The search package: determinization (sampling the hidden cards), solver, pimc."""
