@@ -15,7 +15,9 @@ user runs it: ``tricksim simulate --aggregate`` in a fresh process (start,
 imports, chunks, their reduction to cubes, the checkpoints and the final
 cube; the numba cache warm), on one core (``--jobs 1``) and on all, over
 the boards the kernel row plays in ``E2E_SECONDS``, timed on the wall
-clock. Its last column is its speed as a share of the kernel's: each
+clock; and below it the same run writing its full records (``simulate``
+without ``--aggregate``: Parquet files of every deal and game row). The last
+column is each one's speed as a share of the kernel's: each
 round times the kernel again just before the run, and the share is the
 median of the rounds' shares.
 """
@@ -142,11 +144,11 @@ def bench_all_cores(case: Case, repeats: int, cores: int):
 E2E_SECONDS = 10.0
 
 
-def simulate_command(case: Case, boards: int, jobs: int, out: str) -> list[str]:
-    """``tricksim simulate --aggregate`` of the case's study."""
+def simulate_command(case: Case, boards: int, jobs: int, out: str, aggregate: bool = True) -> list[str]:
+    """``tricksim simulate --aggregate`` of the case's study (without ``--aggregate``: its records)."""
     command = [sys.executable, "-m", "sim.cli", "simulate", case.game, "-n", str(case.players),
-               "--games", str(boards), "--seed", "12345", "--aggregate", "--jobs", str(jobs),
-               "--no-progress", "--fresh", "--out", out]
+               "--games", str(boards), "--seed", "12345", *(["--aggregate"] if aggregate else []),
+               "--jobs", str(jobs), "--no-progress", "--fresh", "--out", out]
     for spec in case.lineup:
         command += ["-p", spec]
     for name, value in case.options:
@@ -156,7 +158,8 @@ def simulate_command(case: Case, boards: int, jobs: int, out: str) -> list[str]:
     return command
 
 
-def bench_end_to_end(case: Case, repeats: int, jobs: int, kernel_boards_per_s: float) -> float:
+def bench_end_to_end(case: Case, repeats: int, jobs: int, kernel_boards_per_s: float,
+                     aggregate: bool = True) -> float:
     """``simulate --aggregate``'s speed as a share of the kernel's: the median over
     ``repeats`` rounds of its boards/s on the wall clock over the kernel row's boards/s
     measured again just before it. The machine is shared and its speed drifts by
@@ -169,7 +172,7 @@ def bench_end_to_end(case: Case, repeats: int, jobs: int, kernel_boards_per_s: f
         for _ in range(repeats):
             kernel = (bench_one_core(case, 1) if jobs == 1 else bench_all_cores(case, 1, jobs))[3]
             t0 = time.perf_counter()
-            subprocess.run(simulate_command(case, boards, jobs, os.path.join(tmp, "run")), cwd=root,
+            subprocess.run(simulate_command(case, boards, jobs, os.path.join(tmp, "run"), aggregate), cwd=root,
                            check=True, stdout=subprocess.DEVNULL)
             shares.append(boards / (time.perf_counter() - t0) / kernel)
     return statistics.median(shares)
@@ -190,7 +193,7 @@ def main(argv=None) -> int:
     ap.add_argument("--cores", type=int, default=os.cpu_count())
     ap.add_argument("--scale", type=float, default=1.0, help="multiply the boards per run")
     ap.add_argument("--end-to-end", action="store_true",
-                    help="add a row per case and core count: `tricksim simulate --aggregate`")
+                    help="add rows per case and core count: `tricksim simulate --aggregate`, and with records")
     args = ap.parse_args(argv)
     cases = [c for c in CASES if not args.case or c.name in args.case]
     if not cases:
@@ -209,10 +212,11 @@ def main(argv=None) -> int:
             if args.end_to_end:
                 # the same boards as the kernel's, so its deals, games and card plays per
                 # board carry over: the end-to-end rates are the kernel row's times the share
-                share = bench_end_to_end(case, args.repeats, cores, b)
-                print(_row(f"{case.name} simulate", cores, d * share,
-                           None if g is None else g * share, p * share)
-                      + f" {share:>9.2f}", flush=True)
+                for aggregate, label in ((True, "simulate"), (False, "records")):
+                    share = bench_end_to_end(case, args.repeats, cores, b, aggregate)
+                    print(_row(f"{case.name} {label}", cores, d * share,
+                               None if g is None else g * share, p * share)
+                          + f" {share:>9.2f}", flush=True)
         if case.reference:
             print(f"{'':<33} for scale: {case.reference}")
     return 0

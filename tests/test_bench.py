@@ -45,3 +45,11 @@ def test_an_end_to_end_share_is_taken_against_the_kernel_timed_in_its_round(monk
     monkeypatch.setattr(bench.time, "perf_counter", lambda: next(walls))
     monkeypatch.setattr(bench.subprocess, "run", lambda *a, **k: None)
     assert bench.bench_end_to_end(case, 3, 1, 1.0) == 1.0      # shares 1.0, 2.0, 0.5
+
+
+def test_a_records_row_runs_the_study_without_aggregate(tmp_path):
+    case = next(c for c in bench.CASES if c.name == "oh_hell-random")
+    command = bench.simulate_command(case, 7, 1, str(tmp_path / "run"), aggregate=False)
+    study = _study_from_args(build_parser().parse_args(command[3:]))
+    assert "--aggregate" not in command and not study.aggregate
+    assert study.key() == bench.make_study(case, 7).key()
