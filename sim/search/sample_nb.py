@@ -68,6 +68,24 @@ _TO_UNIT = 1.0 / 9007199254740992.0     # 2 ** -53
 
 
 @njit(cache=True, inline="always")
+def _split_terms(plan, counts, x, hs, j, m, idx, r, k, mask_last, m_last, q, last, base, box):
+    """The two factors of split ``x`` of class ``q`` (memo state ``idx``, open needs ``r``):
+    which of its ``m`` cards go where, ``m! / prod x_h!``, and the completions after it
+    (the memo's count for the needs left, or the last class's closed form). ``r`` is
+    left as it was."""
+    w = _FACT[m]
+    nxt = idx
+    for t in range(j):
+        w *= _INV_FACT[x[t]]
+        nxt -= x[t] * plan[P_STRIDE + hs[t]]
+        r[hs[t]] -= x[t]
+    later = _closed(r, k, mask_last, m_last) if q + 1 == last else counts[base + box + nxt]
+    for t in range(j):
+        r[hs[t]] += x[t]
+    return w, later
+
+
+@njit(cache=True, inline="always")
 def _holders_of(mask, r, hs, caps):
     """The holders in ``mask`` (ascending, the one with the largest open need moved last:
     the odometer of :func:`_next_split` then runs over the smaller ones) into ``hs``, their
@@ -347,16 +365,9 @@ def plan_nb(allowed, need):
             f = 0.0
             more = _next_split(x, caps, j, m, True)
             while more:
-                w = _FACT[m]
-                nxt = idx
-                for t in range(j):
-                    w *= _INV_FACT[x[t]]
-                    nxt -= x[t] * plan[P_STRIDE + hs[t]]
-                    r[hs[t]] -= x[t]
-                w *= _closed(r, k, mask_last, m_last) if q + 1 == last else counts[base + box + nxt]
-                for t in range(j):
-                    r[hs[t]] += x[t]
-                f += w
+                w, later = _split_terms(plan, counts, x, hs, j, m, idx, r, k, mask_last, m_last, q, last,
+                                        base, box)
+                f += w * later
                 more = _next_split(x, caps, j, m, False)
             counts[base + idx] = f
     counts[0] = counts[1 + idx0]
@@ -423,15 +434,7 @@ def sample_nb(plan, counts, rng, holder):
         chosen = 0.0
         more = _next_split(x, caps, j, m, True)
         while more:
-            w = _FACT[m]
-            nxt = idx
-            for t in range(j):
-                w *= _INV_FACT[x[t]]
-                nxt -= x[t] * plan[P_STRIDE + hs[t]]
-                r[hs[t]] -= x[t]
-            later = _closed(r, k, mask_last, m_last) if q + 1 == last else counts[base + box + nxt]
-            for t in range(j):
-                r[hs[t]] += x[t]
+            w, later = _split_terms(plan, counts, x, hs, j, m, idx, r, k, mask_last, m_last, q, last, base, box)
             w *= later
             if w > 0.0:         # the last split with any weight, should rounding leave u beyond
                 for t in range(j):
