@@ -1,0 +1,188 @@
+"""Wizard and Oh Hell for the exact solver (``sim/search/solve_nb.py``): the hooks.
+
+The value of a side is the tricks its seats win. Positions are keyed at trick
+boundaries in relative-rank form: in each suit the cards still held are
+renumbered from the top (an ace gone makes the king the highest), so the
+positions that differ only in cards that no longer separate any two held
+cards share an entry; Wizards are all alike (the first played wins) and so
+are Jesters, so each seat's are renumbered in seat order too.
+"""
+import numpy as np
+from numba import njit
+
+from ...bits_nb import bit, highest, lowest, popcount
+from . import obs as O
+from .cards import FIRST_JESTER, FIRST_WIZARD, JESTER_MASK, WIZARD_MASK
+from .cfg import CFG_GAME
+from .rules_nb import lead_after, legal_cards, trick_key
+
+MP = O.MAX_PLAYERS
+KEY_WORDS = MP + 2     # each seat's hand in relative ranks, the seat to lead, the rest
+PHASE_SLOT = O.PHASE   # the solver starts in the card play
+PLAY_PHASE = O.PHASE_PLAY
+_SUIT = np.uint64(0x1FFF)
+ONE = np.uint64(1)
+
+
+@njit(cache=True, inline="always")
+def solve_value_nb(st, side):
+    """Tricks won so far by the seats of ``side``."""
+    v = 0
+    for s in range(st[O.N_PLAYERS]):
+        if (side >> s) & 1:
+            v += st[O.TRICKS_WON + s]
+    return v
+
+
+@njit(cache=True, inline="always")
+def solve_left_nb(st):
+    """Tricks not yet won (the one in progress included)."""
+    return st[O.HAND_SIZE] - st[O.TRICK_NO]
+
+
+@njit(cache=True, inline="always")
+def solve_boundary_nb(st):
+    return st[O.TRICK_N] == 0
+
+
+@njit(cache=True)
+def solve_quick_nb(st, hands, side):
+    """Bounds (low, high) of the side's tricks from a trick boundary on, by the leader's
+    quick tricks: each Wizard it holds, each trump at the top of the trumps left, and,
+    when no other seat holds a Wizard or a trump, each card at the top of its suit
+    (the leader cashes them one after another, keeping the lead)."""
+    n = st[O.N_PLAYERS]
+    leader = st[O.SEAT]
+    left = st[O.HAND_SIZE] - st[O.TRICK_NO]
+    mine = hands[leader]
+    others = np.uint64(0)
+    for s in range(n):
+        if s != leader:
+            others |= hands[s]
+    trump = st[O.TRUMP]
+    quick = popcount(mine & WIZARD_MASK)
+    free = (others & WIZARD_MASK) == 0 and (trump < 0 or (others & (_SUIT << np.uint64(13 * trump))) == 0)
+    if (others & WIZARD_MASK) == 0:
+        for suit in range(4):
+            if suit != trump and not free:
+                continue
+            shift = np.uint64(13 * suit)
+            held = (mine >> shift) & _SUIT
+            theirs = (others >> shift) & _SUIT
+            # the leader's cards above the highest of the others'
+            above = held & ~((bit(highest(theirs) + 1) - ONE)) if theirs != 0 else held
+            quick += popcount(above)
+    quick = min(quick, left)
+    if (side >> leader) & 1:
+        return quick, left
+    return 0, left - quick
+
+
+@njit(cache=True)
+def solve_key_nb(st, hands, cfg, side, key):
+    """The key of a position between tricks (``KEY_WORDS`` words)."""
+    n = st[O.N_PLAYERS]
+    live = np.uint64(0)
+    for s in range(MP):
+        key[s] = np.uint64(0)
+        if s < n:
+            live |= hands[s]
+    for suit in range(4):
+        held = (live >> np.uint64(13 * suit)) & _SUIT
+        # the lowest card held goes to the rank that puts the highest at the ace
+        at = 13 * suit + 13 - popcount(held)
+        while held:
+            card = 13 * suit + lowest(held)
+            held &= held - ONE
+            for s in range(n):
+                if hands[s] & bit(card):
+                    key[s] |= bit(at)
+                    break
+            at += 1
+    wizard, jester = FIRST_WIZARD, FIRST_JESTER
+    for s in range(n):
+        w = popcount(hands[s] & WIZARD_MASK)
+        j = popcount(hands[s] & JESTER_MASK)
+        key[s] |= ((bit(w) - ONE) << np.uint64(wizard)) | ((bit(j) - ONE) << np.uint64(jester))
+        wizard += w
+        jester += j
+    key[MP] = np.uint64(st[O.SEAT])
+    key[MP + 1] = np.uint64((st[O.TRUMP] + 1) | (side << 8) | (n << 24) | (cfg[CFG_GAME] << 32))
+
+
+@njit(cache=True)
+def solve_moves_nb(st, hands, cfg, side, out):
+    """The legal cards of the seat to act, one of each run of equivalent cards (the
+    highest: suited cards with no card still in play between them; any Wizard; any
+    Jester), best first; their number.
+
+    The order (a guess; it decides how early a search cuts): a lead tries the cards
+    that are the highest left in their suit first, high to low, then the others low
+    to high. A later seat whose side wins the trick so far tries its cards that do
+    not take it first, lowest first; one whose opponents win it tries the cards that
+    take it first: the lowest such card when it plays last, else the highest.
+    """
+    n = st[O.N_PLAYERS]
+    seat = st[O.SEAT]
+    k = st[O.TRICK_N]
+    lead = st[O.LEAD_SUIT]
+    trump = st[O.TRUMP]
+    best = st[O.WINNING_CARD]
+    legal = legal_cards(hands[seat], lead)
+    live = np.uint64(0)
+    for s in range(n):
+        live |= hands[s]
+    for i in range(k):
+        live |= bit(st[O.TRICK_CARDS + i])
+    mine = (side >> seat) & 1
+    ahead = k > 0 and ((side >> st[O.WINNING_SEAT]) & 1) == mine
+    last = k == n - 1
+    count = 0
+    m = legal
+    seen_wizard = False
+    seen_jester = False
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        top = False
+        if c >= FIRST_JESTER:
+            if seen_jester:
+                continue
+            seen_jester = True
+        elif c >= FIRST_WIZARD:
+            if seen_wizard:
+                continue
+            seen_wizard = True
+            top = True
+        else:
+            suit_base = np.uint64(13 * (c // 13))
+            above = live & (_SUIT << suit_base) & ~((bit(c) << ONE) - ONE)
+            if above != 0 and (legal & bit(lowest(above))) != 0:
+                continue      # the next card up is ours and legal: the same card
+            top = above == 0
+        if k == 0:
+            key = trick_key(c, lead_after(lead, c), trump)
+            score = 400 + key if top else 200 - key
+        else:
+            lead2 = lead_after(lead, c)
+            key = trick_key(c, lead2, trump)
+            takes = key > trick_key(best, lead2, trump)
+            if ahead:
+                score = 400 - key if not takes else 200 - key
+            elif takes:
+                score = 600 - key if last else 400 + key
+            else:
+                score = 200 - key
+        out[count] = score * 64 + c
+        count += 1
+    # insertion sort, best first (a handful of cards)
+    for i in range(1, count):
+        v = out[i]
+        j = i - 1
+        while j >= 0 and out[j] < v:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = v
+    for i in range(count):
+        out[i] &= 63
+    return count

@@ -1,0 +1,1 @@
+"""Search over a game's step interface: exact solvers and search players."""

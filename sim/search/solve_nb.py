@@ -1,0 +1,238 @@
+"""An exact perfect-information solver for card play: templates bound to each game.
+
+Every function here is a *template*, like those of ``sim/board_nb.py``:
+``sim.search.solve.solver_of`` binds them (``sim.binding.bind`` with this
+module as the source) to a game's step module and its solver hooks, and
+compiles them under a name of that game's own. The solver asks: from a
+position, with perfect information, how much of the rest of the deal can a
+*side* (a set of seats, bit ``s`` = seat ``s``) secure when it maximises and
+every other seat minimises?
+
+What a game supplies besides its steps (``apply_action_nb``; the Wizard
+family's hooks are ``sim/games/wizard/search_nb.py``):
+
+* ``solve_value_nb(st, side)``: the side's value so far (tricks it has won);
+* ``solve_left_nb(st)``: the most the side can still add (tricks not yet won);
+* ``solve_boundary_nb(st)``: True between tricks, where the table is used;
+* ``solve_quick_nb(st, hands, side)``: bounds (low, high) of the side's value from
+  a trick boundary on, found without search (quick tricks);
+* ``solve_key_nb(st, hands, cfg, side, key)``: the table key of a position at
+  a trick boundary, ``KEY_WORDS`` words: the remaining cards in relative-rank
+  form (cards that no longer differ merged), the seat to lead, the trump and
+  the side, so that an entry is exact for every solve that finds it;
+* ``solve_moves_nb(st, hands, cfg, side, out)``: the legal actions, one of
+  each run of equivalent cards, best first (move ordering); their number.
+
+The search is a zero-window alpha-beta ("does the side reach ``target``?")
+on an explicit stack of states (``S``, ``H``: one preallocated row per ply;
+a child is its parent's two rows copied and one action applied, nothing
+allocated per node), driven by MTD(f) (:func:`solve_mtd_nb`: tests from a
+guess up or down until the value is pinned). The transposition table holds,
+at trick boundaries, a lower and an upper bound of the rest of the deal's
+value; it keeps its entries from solve to solve (keys are exact), and
+replaces first entries of earlier solves (``stamp``), then the shallowest.
+"""
+import numpy as np
+
+# a frame per ply (``fr``): moves, the next to try, the value needed, the side to act,
+# and whether the node's result goes to the table
+F_N = 0
+F_I = 1
+F_NEED = 2
+F_MAX = 3
+F_STORE = 4
+F_SIZE = 5
+
+# a table entry (``ttb``): bounds of the rest's value, tricks left (the depth it saves),
+# the solve that wrote it (0: empty)
+T_LB = 0
+T_UB = 1
+T_LEFT = 2
+T_STAMP = 3
+T_SIZE = 4
+BUCKET = 4            # entries a key may sit in, side by side
+
+# the counters (``info``): the current solve's stamp, nodes visited
+I_STAMP = 0
+I_NODES = 1
+I_SIZE = 2
+
+
+def tt_bucket_nb(key, mask):
+    """First entry of the bucket of ``key`` (a mix of its words)."""
+    h = np.uint64(0x9E3779B97F4A7C15)
+    for i in range(key.shape[0]):
+        h = (h ^ key[i]) * np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(31)
+    return np.int64(h & mask) * BUCKET
+
+
+def tt_find_nb(ttk, ttb, key, at):
+    """The entry of ``key`` in the bucket at ``at``, or -1."""
+    for j in range(at, at + BUCKET):
+        if ttb[j, T_STAMP] == 0:
+            continue
+        same = True
+        for i in range(key.shape[0]):
+            if ttk[j, i] != key[i]:
+                same = False
+                break
+        if same:
+            return j
+    return -1
+
+
+def tt_store_nb(ttk, ttb, key, at, left, lb, ub, stamp):
+    """Narrow the bounds of ``key`` to [lb, ub], adding it if absent: into an empty
+    entry, else one of an earlier solve, else the one with the fewest tricks left."""
+    j = tt_find_nb(ttk, ttb, key, at)
+    if j < 0:
+        j = at
+        worst = 1 << 30
+        for e in range(at, at + BUCKET):
+            rank = ttb[e, T_LEFT] + (1 << 20 if ttb[e, T_STAMP] == stamp else 0)
+            if ttb[e, T_STAMP] == 0:
+                rank = -1
+            if rank < worst:
+                worst = rank
+                j = e
+        for i in range(key.shape[0]):
+            ttk[j, i] = key[i]
+        ttb[j, T_LB] = 0
+        ttb[j, T_UB] = left
+    ttb[j, T_LB] = max(ttb[j, T_LB], lb)
+    ttb[j, T_UB] = min(ttb[j, T_UB], ub)
+    ttb[j, T_LEFT] = left
+    ttb[j, T_STAMP] = stamp
+
+
+def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, ttk, ttb, info):
+    """True when ``side`` takes at least ``target`` more from (``st0``, ``hands0``).
+
+    A depth-first AND/OR search without recursion: ply ``d`` lives in row ``d``
+    of the stacks. A node is decided at once when what it needs is nothing or
+    more than is left, or by the table's bounds; otherwise its moves are tried
+    in order until one decides it (a yes where the side acts, a no elsewhere).
+    """
+    mask = np.uint64(ttk.shape[0] // BUCKET - 1)
+    stamp = info[I_STAMP]
+    base = solve_value_nb(st0, side)
+    S[0, :] = st0
+    H[0, :] = hands0
+    d = 0
+    while True:
+        # -- enter node d
+        info[I_NODES] += 1
+        st = S[d]
+        need = target - (solve_value_nb(st, side) - base)
+        fr[d, F_STORE] = 0
+        decided = True
+        if need <= 0:
+            res = True
+        elif need > solve_left_nb(st):
+            res = False
+        else:
+            decided = False
+            if solve_boundary_nb(st):
+                low, high = solve_quick_nb(st, H[d], side)
+                if need <= low:
+                    res, decided = True, True
+                elif need > high:
+                    res, decided = False, True
+            if not decided and solve_boundary_nb(st):
+                solve_key_nb(st, H[d], cfg, side, K[d])
+                j = tt_find_nb(ttk, ttb, K[d], tt_bucket_nb(K[d], mask))
+                if j >= 0 and ttb[j, T_LB] >= need:
+                    res, decided = True, True
+                elif j >= 0 and ttb[j, T_UB] < need:
+                    res, decided = False, True
+                else:
+                    fr[d, F_STORE] = 1
+            if not decided:
+                fr[d, F_NEED] = need
+                fr[d, F_MAX] = (side >> st[SEAT]) & 1
+                fr[d, F_N] = solve_moves_nb(st, H[d], cfg, side, M[d])
+                fr[d, F_I] = 0
+        if decided:
+            # -- node d is decided (res): record it and go up until a node has a move to try
+            while True:
+                if fr[d, F_STORE] == 1:
+                    left = solve_left_nb(S[d])
+                    need = fr[d, F_NEED]
+                    tt_store_nb(ttk, ttb, K[d], tt_bucket_nb(K[d], mask), left,
+                                need if res else 0, left if res else need - 1, stamp)
+                if d == 0:
+                    return res
+                d -= 1
+                if (fr[d, F_MAX] == 1) == res:
+                    continue          # a cut: the side found a yes, or the others a no
+                if fr[d, F_I] < fr[d, F_N]:
+                    break
+                # every move tried: res stands (all no where the side acts, all yes elsewhere)
+        # -- the next move of node d: its child is row d + 1
+        i = fr[d, F_I]
+        fr[d, F_I] = i + 1
+        S[d + 1, :] = S[d, :]
+        H[d + 1, :] = H[d, :]
+        apply_action_nb(S[d + 1], H[d + 1], cfg, M[d, i])
+        d += 1
+
+
+def solve_mtd_nb(st0, hands0, cfg, side, guess, S, H, M, fr, K, ttk, ttb, info):
+    """The value ``side`` secures from (``st0``, ``hands0``) on: MTD(f), zero-window
+    tests from ``guess`` up while they say yes, down while they say no."""
+    lo = 0
+    hi = solve_left_nb(st0)
+    t = guess
+    while lo < hi:
+        t = min(max(t, lo + 1), hi)
+        if solve_test_nb(st0, hands0, cfg, side, t, S, H, M, fr, K, ttk, ttb, info):
+            lo = t
+            t += 1
+        else:
+            hi = t - 1
+            t -= 1
+    return lo
+
+
+def solve_many_nb(sts, handss, cfg, sides, guesses, S, H, M, fr, K, ttk, ttb, info, out):
+    """Solve position ``i`` of (``sts``, ``handss``) for ``sides[i]`` into ``out[i]`` (its
+    nodes into ``out[i, 1]``); every solve is a stamp of its own."""
+    for i in range(sts.shape[0]):
+        info[I_STAMP] += 1
+        nodes = info[I_NODES]
+        out[i, 0] = solve_mtd_nb(sts[i], handss[i], cfg, sides[i], guesses[i], S, H, M, fr, K,
+                                 ttk, ttb, info)
+        out[i, 1] = info[I_NODES] - nodes
+
+
+def minimax_nb(st, hands, cfg, side):
+    """The plain reference: every legal action (the legal set of ``legal_now_nb``,
+    action ``64 + i`` being bit ``i`` of its second word), no pruning, no table, no
+    merging. The side's value from here on."""
+    if deal_over_nb(st):
+        return 0
+    lo, hi = legal_now_nb(st, hands, cfg)
+    maxing = (side >> st[SEAT]) & 1
+    best = -1 if maxing else 1 << 30
+    base = solve_value_nb(st, side)
+    for action in range(128):
+        word = lo if action < 64 else hi
+        if (word >> (action & 63)) & 1 == 0:
+            continue
+        s2 = st.copy()
+        h2 = hands.copy()
+        apply_action_nb(s2, h2, cfg, action)
+        v = solve_value_nb(s2, side) - base + minimax_nb(s2, h2, cfg, side)
+        best = max(best, v) if maxing else min(best, v)
+    return best
+
+
+# The templates and how each is compiled (``sim.binding.bind``), in the order of binding.
+SOLVE = (("tt_bucket_nb", {"inline": "always"}), ("tt_find_nb", {"inline": "always"}),
+         ("tt_store_nb", {}), ("solve_test_nb", {"nogil": True}), ("solve_mtd_nb", {}),
+         ("solve_many_nb", {"nogil": True}), ("minimax_nb", {}))
+# The names the templates read from the game.
+SOLVE_HOOKS = ("SEAT", "apply_action_nb", "legal_now_nb", "deal_over_nb", "solve_value_nb",
+               "solve_left_nb", "solve_boundary_nb", "solve_quick_nb", "solve_key_nb",
+               "solve_moves_nb")
