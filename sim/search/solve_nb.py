@@ -20,8 +20,11 @@ family's hooks are ``sim/games/wizard/search_nb.py``):
   a trick boundary, ``KEY_WORDS`` words: the remaining cards in relative-rank
   form (cards that no longer differ merged), the seat to lead, the trump and
   the side, so that an entry is exact for every solve that finds it;
-* ``solve_moves_nb(st, hands, cfg, side, out)``: the legal actions, one of
-  each run of equivalent cards, best first (move ordering); their number.
+* ``solve_moves_nb(st, hands, cfg, side, hint, out)``: the legal actions, one of
+  each run of equivalent cards, best first (move ordering), the move whose code is
+  ``hint`` (the table's, or -1) first of all; their number;
+* ``solve_move_code_nb(st, hands, action)``: a code of ``action`` that means the same
+  move in every position of its table entry (a card in relative-rank form), >= 0.
 
 The search is a zero-window alpha-beta ("does the side reach ``target``?")
 on an explicit stack of states (``S``, ``H``: one preallocated row per ply;
@@ -34,6 +37,8 @@ replaces first entries of earlier solves (``stamp``), then the shallowest.
 """
 import numpy as np
 
+from ..borrow_nb import borrowed
+
 # a frame per ply (``fr``): moves, the next to try, the value needed, the side to act,
 # and whether the node's result goes to the table
 F_N = 0
@@ -41,7 +46,8 @@ F_I = 1
 F_NEED = 2
 F_MAX = 3
 F_STORE = 4
-F_SIZE = 5
+F_BEST = 5    # the move that decided the node (its cut), or -1
+F_SIZE = 6
 
 # a table entry (``ttb``): bounds of the rest's value, tricks left (the depth it saves),
 # the solve that wrote it (0: empty)
@@ -49,7 +55,8 @@ T_LB = 0
 T_UB = 1
 T_LEFT = 2
 T_STAMP = 3
-T_SIZE = 4
+T_MOVE = 4            # the last move that cut there, as ``solve_move_code_nb`` writes it; -1
+T_SIZE = 5
 BUCKET = 4            # entries a key may sit in, side by side
 
 # the counters (``info``): the current solve's stamp, nodes visited
@@ -82,7 +89,7 @@ def tt_find_nb(ttk, ttb, key, at):
     return -1
 
 
-def tt_store_nb(ttk, ttb, key, at, left, lb, ub, stamp):
+def tt_store_nb(ttk, ttb, key, at, left, lb, ub, stamp, move):
     """Narrow the bounds of ``key`` to [lb, ub], adding it if absent: into an empty
     entry, else one of an earlier solve, else the one with the fewest tricks left."""
     j = tt_find_nb(ttk, ttb, key, at)
@@ -100,6 +107,9 @@ def tt_store_nb(ttk, ttb, key, at, left, lb, ub, stamp):
             ttk[j, i] = key[i]
         ttb[j, T_LB] = 0
         ttb[j, T_UB] = left
+        ttb[j, T_MOVE] = -1
+    if move >= 0:
+        ttb[j, T_MOVE] = move
     ttb[j, T_LB] = max(ttb[j, T_LB], lb)
     ttb[j, T_UB] = min(ttb[j, T_UB], ub)
     ttb[j, T_LEFT] = left
@@ -114,6 +124,10 @@ def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, ttk, ttb, info
     more than is left, or by the table's bounds; otherwise its moves are tried
     in order until one decides it (a yes where the side acts, a no elsewhere).
     """
+    # the work arrays borrowed (sim/borrow_nb.py): a row taken from them counts no
+    # references; their owner, the caller, keeps them alive
+    S, H, M, fr, K = borrowed(S), borrowed(H), borrowed(M), borrowed(fr), borrowed(K)
+    ttk, ttb, info, cfg = borrowed(ttk), borrowed(ttb), borrowed(info), borrowed(cfg)
     mask = np.uint64(ttk.shape[0] // BUCKET - 1)
     stamp = info[I_STAMP]
     base = solve_value_nb(st0, side)
@@ -126,6 +140,8 @@ def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, ttk, ttb, info
         st = S[d]
         need = target - (solve_value_nb(st, side) - base)
         fr[d, F_STORE] = 0
+        fr[d, F_BEST] = -1
+        hint = -1
         decided = True
         if need <= 0:
             res = True
@@ -148,10 +164,11 @@ def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, ttk, ttb, info
                     res, decided = False, True
                 else:
                     fr[d, F_STORE] = 1
+                    hint = ttb[j, T_MOVE] if j >= 0 else -1
             if not decided:
                 fr[d, F_NEED] = need
                 fr[d, F_MAX] = (side >> st[SEAT]) & 1
-                fr[d, F_N] = solve_moves_nb(st, H[d], cfg, side, M[d])
+                fr[d, F_N] = solve_moves_nb(st, H[d], cfg, side, hint, M[d])
                 fr[d, F_I] = 0
         if decided:
             # -- node d is decided (res): record it and go up until a node has a move to try
@@ -159,12 +176,15 @@ def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, ttk, ttb, info
                 if fr[d, F_STORE] == 1:
                     left = solve_left_nb(S[d])
                     need = fr[d, F_NEED]
+                    best = fr[d, F_BEST]
                     tt_store_nb(ttk, ttb, K[d], tt_bucket_nb(K[d], mask), left,
-                                need if res else 0, left if res else need - 1, stamp)
+                                need if res else 0, left if res else need - 1, stamp,
+                                solve_move_code_nb(S[d], H[d], best) if best >= 0 else -1)
                 if d == 0:
                     return res
                 d -= 1
                 if (fr[d, F_MAX] == 1) == res:
+                    fr[d, F_BEST] = M[d, fr[d, F_I] - 1]
                     continue          # a cut: the side found a yes, or the others a no
                 if fr[d, F_I] < fr[d, F_N]:
                     break
@@ -235,4 +255,4 @@ SOLVE = (("tt_bucket_nb", {"inline": "always"}), ("tt_find_nb", {"inline": "alwa
 # The names the templates read from the game.
 SOLVE_HOOKS = ("SEAT", "apply_action_nb", "legal_now_nb", "deal_over_nb", "solve_value_nb",
                "solve_left_nb", "solve_boundary_nb", "solve_quick_nb", "solve_key_nb",
-               "solve_moves_nb")
+               "solve_moves_nb", "solve_move_code_nb")

@@ -110,11 +110,30 @@ def solve_key_nb(st, hands, cfg, side, key):
     key[MP + 1] = np.uint64((st[O.TRUMP] + 1) | (side << 8) | (n << 24) | (cfg[CFG_GAME] << 32))
 
 
+@njit(cache=True, inline="always")
+def solve_move_code_nb(st, hands, card):
+    """A card as its table entry's positions share it: its suit and how many cards
+    still in play stand above it there; 64 for a Wizard, 65 for a Jester."""
+    if card >= FIRST_JESTER:
+        return 65
+    if card >= FIRST_WIZARD:
+        return 64
+    live = np.uint64(0)
+    for s in range(st[O.N_PLAYERS]):
+        live |= hands[s]
+    for i in range(st[O.TRICK_N]):
+        live |= bit(st[O.TRICK_CARDS + i])
+    suit = card // 13
+    above = live & (_SUIT << np.uint64(13 * suit)) & ~((bit(card) << ONE) - ONE)
+    return suit * 16 + popcount(above)
+
+
 @njit(cache=True)
-def solve_moves_nb(st, hands, cfg, side, out):
+def solve_moves_nb(st, hands, cfg, side, hint, out):
     """The legal cards of the seat to act, one of each run of equivalent cards (the
     highest: suited cards with no card still in play between them; any Wizard; any
-    Jester), best first; their number.
+    Jester), best first; their number. The card of code ``hint`` (the move that cut
+    there before, :func:`solve_move_code_nb`; -1: none) comes first.
 
     The order (a guess; it decides how early a search cuts): a lead tries the cards
     that are the highest left in their suit first, high to low, then the others low
@@ -145,6 +164,7 @@ def solve_moves_nb(st, hands, cfg, side, out):
         c = lowest(m)
         m &= m - ONE
         top = False
+        above = np.uint64(0)
         if c >= FIRST_JESTER:
             if seen_jester:
                 continue
@@ -173,6 +193,15 @@ def solve_moves_nb(st, hands, cfg, side, out):
                 score = 600 - key if last else 400 + key
             else:
                 score = 200 - key
+        if hint >= 0:
+            if c >= FIRST_JESTER:
+                code = 65
+            elif c >= FIRST_WIZARD:
+                code = 64
+            else:
+                code = (c // 13) * 16 + popcount(above)
+            if code == hint:
+                score = 1000
         out[count] = score * 64 + c
         count += 1
     # insertion sort, best first (a handful of cards)
