@@ -49,12 +49,13 @@ class Solver:
         self.M = np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64)
         self.fr = np.zeros((MAX_PLY, solve_nb.F_SIZE), dtype=np.int64)
         self.K = np.zeros((MAX_PLY, kw), dtype=np.uint64)
-        self.ttk = np.zeros((1 << table_bits, kw), dtype=np.uint64)
+        self.W = np.zeros(MAX_PLY, dtype=np.uint64)
+        self.ttk = np.zeros((1 << table_bits, kw + 1), dtype=np.uint64)
         self.ttb = np.zeros((1 << table_bits, solve_nb.T_SIZE), dtype=np.int64)
         self.info = np.zeros(solve_nb.I_SIZE, dtype=np.int64)
 
     def _work(self):
-        return self.S, self.H, self.M, self.fr, self.K, self.ttk, self.ttb, self.info
+        return self.S, self.H, self.M, self.fr, self.K, self.W, self.ttk, self.ttb, self.info
 
     def values(self, sts, handss, sides, guesses=None) -> tuple[np.ndarray, np.ndarray]:
         """(values, nodes searched) of positions ``i`` of ``sts``/``handss`` (arrays of

@@ -50,14 +50,15 @@ F_BEST = 5    # the move that decided the node (its cut), or -1
 F_SIZE = 6
 
 # a table entry (``ttb``): bounds of the rest's value, tricks left (the depth it saves),
-# the solve that wrote it (0: empty)
+# the solve that wrote it (0: empty), the move that last cut there; its key is a row of
+# ``ttk``: the position's key, then the mask of the cards that decided its bounds
 T_LB = 0
 T_UB = 1
 T_LEFT = 2
 T_STAMP = 3
-T_MOVE = 4            # the last move that cut there, as ``solve_move_code_nb`` writes it; -1
+T_MOVE = 4            # as ``solve_move_code_nb`` writes it; -1: none
 T_SIZE = 5
-BUCKET = 4            # entries a key may sit in, side by side
+BUCKET = 8            # entries of one shape (a bucket), side by side
 
 # the counters (``info``): the current solve's stamp, nodes visited
 I_STAMP = 0
@@ -66,33 +67,42 @@ I_SIZE = 2
 
 
 def tt_bucket_nb(key, mask):
-    """First entry of the bucket of ``key`` (a mix of its words)."""
-    h = np.uint64(0x9E3779B97F4A7C15)
-    for i in range(key.shape[0]):
-        h = (h ^ key[i]) * np.uint64(0xBF58476D1CE4E5B9)
-        h ^= h >> np.uint64(31)
+    """First entry of the bucket of ``key``'s shape (what every position of an entry
+    shares: a mix of ``solve_shape_nb``'s word)."""
+    h = solve_shape_nb(key) * np.uint64(0x9E3779B97F4A7C15)
+    h ^= h >> np.uint64(29)
+    h *= np.uint64(0xBF58476D1CE4E5B9)
+    h ^= h >> np.uint64(32)
     return np.int64(h & mask) * BUCKET
 
 
-def tt_find_nb(ttk, ttb, key, at):
-    """The entry of ``key`` in the bucket at ``at``, or -1."""
+def tt_probe_nb(ttk, ttb, key, at, need, st, hands):
+    """What the table says of a position that needs ``need``: (1 yes, 2 no or 0 unknown,
+    the cards that decided it at this position, the hint of a move or -1)."""
+    kw = key.shape[0]
+    hint = -1
     for j in range(at, at + BUCKET):
-        if ttb[j, T_STAMP] == 0:
+        if ttb[j, T_STAMP] == 0 or not solve_matches_nb(ttk[j], key):
             continue
-        same = True
-        for i in range(key.shape[0]):
-            if ttk[j, i] != key[i]:
-                same = False
-                break
-        if same:
-            return j
-    return -1
+        if hint < 0:
+            hint = ttb[j, T_MOVE]
+        if ttb[j, T_LB] >= need:
+            return 1, solve_relevant_nb(ttk[j, kw], st, hands), hint
+        if ttb[j, T_UB] < need:
+            return 2, solve_relevant_nb(ttk[j, kw], st, hands), hint
+    return 0, np.uint64(0), hint
 
 
-def tt_store_nb(ttk, ttb, key, at, left, lb, ub, stamp, move):
-    """Narrow the bounds of ``key`` to [lb, ub], adding it if absent: into an empty
-    entry, else one of an earlier solve, else the one with the fewest tricks left."""
-    j = tt_find_nb(ttk, ttb, key, at)
+def tt_store_nb(ttk, ttb, key, cards, at, left, lb, ub, stamp, move):
+    """Narrow the bounds of the entry of ``key`` under mask ``cards`` to [lb, ub], adding
+    it if absent: into an empty entry, else one of an earlier solve, else the one with
+    the fewest tricks left."""
+    kw = key.shape[0]
+    j = -1
+    for e in range(at, at + BUCKET):
+        if ttb[e, T_STAMP] != 0 and ttk[e, kw] == cards and solve_matches_nb(ttk[e], key):
+            j = e
+            break
     if j < 0:
         j = at
         worst = 1 << 30
@@ -103,8 +113,9 @@ def tt_store_nb(ttk, ttb, key, at, left, lb, ub, stamp, move):
             if rank < worst:
                 worst = rank
                 j = e
-        for i in range(key.shape[0]):
+        for i in range(kw):
             ttk[j, i] = key[i]
+        ttk[j, kw] = cards
         ttb[j, T_LB] = 0
         ttb[j, T_UB] = left
         ttb[j, T_MOVE] = -1
@@ -116,18 +127,23 @@ def tt_store_nb(ttk, ttb, key, at, left, lb, ub, stamp, move):
     ttb[j, T_STAMP] = stamp
 
 
-def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, ttk, ttb, info):
+def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, W, ttk, ttb, info):
     """True when ``side`` takes at least ``target`` more from (``st0``, ``hands0``).
 
     A depth-first AND/OR search without recursion: ply ``d`` lives in row ``d``
     of the stacks. A node is decided at once when what it needs is nothing or
-    more than is left, or by the table's bounds; otherwise its moves are tried
-    in order until one decides it (a yes where the side acts, a no elsewhere).
+    more than is left, or by quick tricks, or by the table's bounds; otherwise its
+    moves are tried in order until one decides it (a yes where the side acts, a no
+    elsewhere). ``W[d]``: the cards whose ranks decided node ``d`` (the winners of
+    tricks taken over a card of their suit, in the tree that proved it): a table
+    entry holds for every position that agrees with it on who holds the cards from
+    those ranks up, the lower cards counted by suit and hand alone (bridge solvers'
+    "winning ranks").
     """
     # the work arrays borrowed (sim/borrow_nb.py): a row taken from them counts no
     # references; their owner, the caller, keeps them alive
     S, H, M, fr, K = borrowed(S), borrowed(H), borrowed(M), borrowed(fr), borrowed(K)
-    ttk, ttb, info, cfg = borrowed(ttk), borrowed(ttb), borrowed(info), borrowed(cfg)
+    W, ttk, ttb, info, cfg = borrowed(W), borrowed(ttk), borrowed(ttb), borrowed(info), borrowed(cfg)
     mask = np.uint64(ttk.shape[0] // BUCKET - 1)
     stamp = info[I_STAMP]
     base = solve_value_nb(st0, side)
@@ -141,6 +157,7 @@ def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, ttk, ttb, info
         need = target - (solve_value_nb(st, side) - base)
         fr[d, F_STORE] = 0
         fr[d, F_BEST] = -1
+        W[d] = 0
         hint = -1
         decided = True
         if need <= 0:
@@ -150,21 +167,19 @@ def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, ttk, ttb, info
         else:
             decided = False
             if solve_boundary_nb(st):
-                low, high = solve_quick_nb(st, H[d], side)
-                if need <= low:
-                    res, decided = True, True
-                elif need > high:
-                    res, decided = False, True
+                low, high, cards = solve_quick_nb(st, H[d], side)
+                if need <= low or need > high:
+                    res, decided = need <= low, True
+                    W[d] = cards
             if not decided and solve_boundary_nb(st):
                 solve_key_nb(st, H[d], cfg, side, K[d])
-                j = tt_find_nb(ttk, ttb, K[d], tt_bucket_nb(K[d], mask))
-                if j >= 0 and ttb[j, T_LB] >= need:
-                    res, decided = True, True
-                elif j >= 0 and ttb[j, T_UB] < need:
-                    res, decided = False, True
+                verdict, cards, hint = tt_probe_nb(ttk, ttb, K[d], tt_bucket_nb(K[d], mask),
+                                                   need, st, H[d])
+                if verdict != 0:
+                    res, decided = verdict == 1, True
+                    W[d] = cards
                 else:
                     fr[d, F_STORE] = 1
-                    hint = ttb[j, T_MOVE] if j >= 0 else -1
             if not decided:
                 fr[d, F_NEED] = need
                 fr[d, F_MAX] = (side >> st[SEAT]) & 1
@@ -177,15 +192,21 @@ def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, ttk, ttb, info
                     left = solve_left_nb(S[d])
                     need = fr[d, F_NEED]
                     best = fr[d, F_BEST]
-                    tt_store_nb(ttk, ttb, K[d], tt_bucket_nb(K[d], mask), left,
-                                need if res else 0, left if res else need - 1, stamp,
+                    tt_store_nb(ttk, ttb, K[d], solve_mask_nb(S[d], H[d], W[d]),
+                                tt_bucket_nb(K[d], mask), left, need if res else 0,
+                                left if res else need - 1, stamp,
                                 solve_move_code_nb(S[d], H[d], best) if best >= 0 else -1)
                 if d == 0:
                     return res
                 d -= 1
+                move = M[d, fr[d, F_I] - 1]
+                cards = W[d + 1] | solve_trick_cards_nb(S[d], move)
                 if (fr[d, F_MAX] == 1) == res:
-                    fr[d, F_BEST] = M[d, fr[d, F_I] - 1]
-                    continue          # a cut: the side found a yes, or the others a no
+                    # a cut (the side found a yes, or the others a no): that move proves it
+                    fr[d, F_BEST] = move
+                    W[d] = cards
+                    continue
+                W[d] |= cards
                 if fr[d, F_I] < fr[d, F_N]:
                     break
                 # every move tried: res stands (all no where the side acts, all yes elsewhere)
@@ -198,7 +219,7 @@ def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, ttk, ttb, info
         d += 1
 
 
-def solve_mtd_nb(st0, hands0, cfg, side, guess, S, H, M, fr, K, ttk, ttb, info):
+def solve_mtd_nb(st0, hands0, cfg, side, guess, S, H, M, fr, K, W, ttk, ttb, info):
     """The value ``side`` secures from (``st0``, ``hands0``) on: MTD(f), zero-window
     tests from ``guess`` up while they say yes, down while they say no."""
     lo = 0
@@ -206,7 +227,7 @@ def solve_mtd_nb(st0, hands0, cfg, side, guess, S, H, M, fr, K, ttk, ttb, info):
     t = guess
     while lo < hi:
         t = min(max(t, lo + 1), hi)
-        if solve_test_nb(st0, hands0, cfg, side, t, S, H, M, fr, K, ttk, ttb, info):
+        if solve_test_nb(st0, hands0, cfg, side, t, S, H, M, fr, K, W, ttk, ttb, info):
             lo = t
             t += 1
         else:
@@ -215,14 +236,14 @@ def solve_mtd_nb(st0, hands0, cfg, side, guess, S, H, M, fr, K, ttk, ttb, info):
     return lo
 
 
-def solve_many_nb(sts, handss, cfg, sides, guesses, S, H, M, fr, K, ttk, ttb, info, out):
+def solve_many_nb(sts, handss, cfg, sides, guesses, S, H, M, fr, K, W, ttk, ttb, info, out):
     """Solve position ``i`` of (``sts``, ``handss``) for ``sides[i]`` into ``out[i]`` (its
     nodes into ``out[i, 1]``); every solve is a stamp of its own."""
     for i in range(sts.shape[0]):
         info[I_STAMP] += 1
         nodes = info[I_NODES]
         out[i, 0] = solve_mtd_nb(sts[i], handss[i], cfg, sides[i], guesses[i], S, H, M, fr, K,
-                                 ttk, ttb, info)
+                                 W, ttk, ttb, info)
         out[i, 1] = info[I_NODES] - nodes
 
 
@@ -249,10 +270,10 @@ def minimax_nb(st, hands, cfg, side):
 
 
 # The templates and how each is compiled (``sim.binding.bind``), in the order of binding.
-SOLVE = (("tt_bucket_nb", {"inline": "always"}), ("tt_find_nb", {"inline": "always"}),
-         ("tt_store_nb", {}), ("solve_test_nb", {"nogil": True}), ("solve_mtd_nb", {}),
+SOLVE = (("tt_bucket_nb", {"inline": "always"}), ("tt_probe_nb", {}), ("tt_store_nb", {}), ("solve_test_nb", {"nogil": True}), ("solve_mtd_nb", {}),
          ("solve_many_nb", {"nogil": True}), ("minimax_nb", {}))
 # The names the templates read from the game.
 SOLVE_HOOKS = ("SEAT", "apply_action_nb", "legal_now_nb", "deal_over_nb", "solve_value_nb",
                "solve_left_nb", "solve_boundary_nb", "solve_quick_nb", "solve_key_nb",
-               "solve_moves_nb", "solve_move_code_nb")
+               "solve_moves_nb", "solve_move_code_nb", "solve_shape_nb", "solve_matches_nb",
+               "solve_mask_nb", "solve_relevant_nb", "solve_trick_cards_nb")

@@ -12,7 +12,7 @@ from numba import njit
 
 from ...bits_nb import bit, highest, lowest, popcount
 from . import obs as O
-from .cards import FIRST_JESTER, FIRST_WIZARD, JESTER_MASK, WIZARD_MASK
+from .cards import FIRST_JESTER, FIRST_WIZARD, JESTER_MASK, SUIT_MASKS, WIZARD_MASK
 from .cfg import CFG_GAME
 from .rules_nb import lead_after, legal_cards, trick_key
 
@@ -47,10 +47,11 @@ def solve_boundary_nb(st):
 
 @njit(cache=True)
 def solve_quick_nb(st, hands, side):
-    """Bounds (low, high) of the side's tricks from a trick boundary on, by the leader's
-    quick tricks: each Wizard it holds, each trump at the top of the trumps left, and,
-    when no other seat holds a Wizard or a trump, each card at the top of its suit
-    (the leader cashes them one after another, keeping the lead)."""
+    """Bounds (low, high) of the side's tricks from a trick boundary on by the leader's
+    quick tricks, and the cards they rest on: each Wizard it holds, each trump above
+    every other trump left, and, when no other seat holds a Wizard or a trump, each
+    card above every other of its suit (the leader cashes them one after another,
+    keeping the lead)."""
     n = st[O.N_PLAYERS]
     leader = st[O.SEAT]
     left = st[O.HAND_SIZE] - st[O.TRICK_NO]
@@ -61,21 +62,23 @@ def solve_quick_nb(st, hands, side):
             others |= hands[s]
     trump = st[O.TRUMP]
     quick = popcount(mine & WIZARD_MASK)
-    free = (others & WIZARD_MASK) == 0 and (trump < 0 or (others & (_SUIT << np.uint64(13 * trump))) == 0)
+    cards = np.uint64(0)
+    no_trumps = trump < 0 or (others & (_SUIT << np.uint64(13 * trump))) == 0
     if (others & WIZARD_MASK) == 0:
         for suit in range(4):
-            if suit != trump and not free:
+            if suit != trump and not no_trumps:
                 continue
             shift = np.uint64(13 * suit)
             held = (mine >> shift) & _SUIT
             theirs = (others >> shift) & _SUIT
             # the leader's cards above the highest of the others'
-            above = held & ~((bit(highest(theirs) + 1) - ONE)) if theirs != 0 else held
+            above = held & ~(bit(highest(theirs) + 1) - ONE) if theirs != 0 else held
             quick += popcount(above)
+            cards |= above << shift
     quick = min(quick, left)
     if (side >> leader) & 1:
-        return quick, left
-    return 0, left - quick
+        return quick, left, cards
+    return 0, left - quick, cards
 
 
 @njit(cache=True)
@@ -111,6 +114,102 @@ def solve_key_nb(st, hands, cfg, side, key):
 
 
 @njit(cache=True, inline="always")
+def _live_nb(st, hands):
+    """The cards still in play: the hands and the trick in progress."""
+    live = np.uint64(0)
+    for s in range(st[O.N_PLAYERS]):
+        live |= hands[s]
+    for i in range(st[O.TRICK_N]):
+        live |= bit(st[O.TRICK_CARDS + i])
+    return live
+
+
+@njit(cache=True)
+def solve_shape_nb(key):
+    """What every position of a table entry shares: each seat's suit lengths, Wizards
+    and Jesters, and the key's exact words, mixed into a word."""
+    h = np.uint64(0)
+    for s in range(MP):
+        for suit in range(4):
+            h = h * np.uint64(31) + np.uint64(popcount(key[s] & SUIT_MASKS[suit]))
+        h = h * np.uint64(31) + (key[s] >> np.uint64(FIRST_WIZARD))
+    for i in range(MP, KEY_WORDS):
+        h = h * np.uint64(0x100000001B3) + key[i]
+    return h
+
+
+@njit(cache=True)
+def solve_matches_nb(entry, key):
+    """Whether a position of key ``key`` agrees with a table entry (its key, then its
+    mask): the same holder for every card the mask keeps, the same suit lengths in
+    every hand, the same Wizards, Jesters, leader, trump and side."""
+    cards = entry[KEY_WORDS]
+    for s in range(MP):
+        a = entry[s]
+        b = key[s]
+        if ((a ^ b) & cards) != 0:
+            return False
+        for suit in range(4):
+            if popcount(a & SUIT_MASKS[suit]) != popcount(b & SUIT_MASKS[suit]):
+                return False
+    for i in range(MP, KEY_WORDS):
+        if entry[i] != key[i]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def solve_mask_nb(st, hands, cards):
+    """The mask of a table entry (relative ranks, as in the key) that keeps, in each
+    suit, every card from the lowest of ``cards`` up; Wizards and Jesters always."""
+    live = _live_nb(st, hands)
+    mask = ~np.uint64(0) << np.uint64(FIRST_WIZARD)
+    for suit in range(4):
+        mine = cards & live & SUIT_MASKS[suit]
+        if mine != 0:
+            m = popcount(live & SUIT_MASKS[suit] & ~(bit(lowest(mine)) - ONE))
+            mask |= ((bit(m) - ONE) << np.uint64(13 - m)) << np.uint64(13 * suit)
+    return mask
+
+
+@njit(cache=True)
+def solve_relevant_nb(mask, st, hands):
+    """The cards of this position that a table entry's mask keeps (the top ones of
+    each suit)."""
+    live = _live_nb(st, hands)
+    cards = np.uint64(0)
+    for suit in range(4):
+        rest = live & SUIT_MASKS[suit]
+        for _ in range(popcount(mask & SUIT_MASKS[suit])):
+            c = bit(highest(rest))
+            cards |= c
+            rest &= ~c
+    return cards
+
+
+@njit(cache=True, inline="always")
+def solve_trick_cards_nb(st, card):
+    """The card whose rank won the trick when ``card`` completes it: its winner, when
+    another card of the winner's suit is in the trick; else none."""
+    n = st[O.N_PLAYERS]
+    k = st[O.TRICK_N]
+    if k != n - 1:
+        return np.uint64(0)
+    lead = lead_after(st[O.LEAD_SUIT], card)
+    trump = st[O.TRUMP]
+    best = st[O.WINNING_CARD]
+    win = card if trick_key(card, lead, trump) > trick_key(best, lead, trump) else best
+    if win >= FIRST_WIZARD:
+        return np.uint64(0)
+    rest = bit(card)
+    for i in range(k):
+        rest |= bit(st[O.TRICK_CARDS + i])
+    if rest & ~bit(win) & SUIT_MASKS[win // 13]:
+        return bit(win)
+    return np.uint64(0)
+
+
+@njit(cache=True, inline="always")
 def solve_move_code_nb(st, hands, card):
     """A card as its table entry's positions share it: its suit and how many cards
     still in play stand above it there; 64 for a Wizard, 65 for a Jester."""
@@ -118,11 +217,7 @@ def solve_move_code_nb(st, hands, card):
         return 65
     if card >= FIRST_WIZARD:
         return 64
-    live = np.uint64(0)
-    for s in range(st[O.N_PLAYERS]):
-        live |= hands[s]
-    for i in range(st[O.TRICK_N]):
-        live |= bit(st[O.TRICK_CARDS + i])
+    live = _live_nb(st, hands)
     suit = card // 13
     above = live & (_SUIT << np.uint64(13 * suit)) & ~((bit(card) << ONE) - ONE)
     return suit * 16 + popcount(above)
