@@ -50,7 +50,7 @@ class Solver:
         self.fr = np.zeros((MAX_PLY, solve_nb.F_SIZE), dtype=np.int64)
         self.K = np.zeros((MAX_PLY, kw), dtype=np.uint64)
         self.W = np.zeros(MAX_PLY, dtype=np.uint64)
-        self.ttk = np.zeros((1 << table_bits, kw + 1), dtype=np.uint64)
+        self.ttk = np.zeros((1 << table_bits, kw + 2), dtype=np.uint64)
         self.ttb = np.zeros((1 << table_bits, solve_nb.T_SIZE), dtype=np.int64)
         self.info = np.zeros(solve_nb.I_SIZE, dtype=np.int64)
 

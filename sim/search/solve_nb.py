@@ -47,7 +47,9 @@ F_NEED = 2
 F_MAX = 3
 F_STORE = 4
 F_BEST = 5    # the move that decided the node (its cut), or -1
-F_SIZE = 6
+F_EXACT = 6   # the node's two buckets in the table
+F_SHAPE = 7
+F_SIZE = 8
 
 # a table entry (``ttb``): bounds of the rest's value, tricks left (the depth it saves),
 # the solve that wrote it (0: empty), the move that last cut there; its key is a row of
@@ -66,23 +68,31 @@ I_NODES = 1
 I_SIZE = 2
 
 
-def tt_bucket_nb(key, mask):
-    """First entry of the bucket of ``key``'s shape (what every position of an entry
-    shares: a mix of ``solve_shape_nb``'s word)."""
-    h = solve_shape_nb(key) * np.uint64(0x9E3779B97F4A7C15)
+def tt_bucket_nb(h, mask):
+    """First entry of the bucket of hash ``h``."""
+    h *= np.uint64(0x9E3779B97F4A7C15)
     h ^= h >> np.uint64(29)
     h *= np.uint64(0xBF58476D1CE4E5B9)
     h ^= h >> np.uint64(32)
     return np.int64(h & mask) * BUCKET
 
 
-def tt_probe_nb(ttk, ttb, key, at, need, st, hands):
-    """What the table says of a position that needs ``need``: (1 yes, 2 no or 0 unknown,
-    the cards that decided it at this position, the hint of a move or -1)."""
+def tt_exact_nb(key):
+    """A hash of every word of ``key``."""
+    h = np.uint64(0)
+    for i in range(key.shape[0]):
+        h = (h ^ key[i]) * np.uint64(0x100000001B3)
+        h ^= h >> np.uint64(31)
+    return h
+
+
+def tt_probe_nb(ttk, ttb, key, shape, at, need, st, hands):
+    """What the bucket at ``at`` says of a position that needs ``need``: (1 yes, 2 no
+    or 0 unknown, the cards that decided it at this position, a hint of a move or -1)."""
     kw = key.shape[0]
     hint = -1
     for j in range(at, at + BUCKET):
-        if ttb[j, T_STAMP] == 0 or not solve_matches_nb(ttk[j], key):
+        if ttb[j, T_STAMP] == 0 or ttk[j, kw + 1] != shape or not solve_matches_nb(ttk[j], key):
             continue
         if hint < 0:
             hint = ttb[j, T_MOVE]
@@ -93,14 +103,15 @@ def tt_probe_nb(ttk, ttb, key, at, need, st, hands):
     return 0, np.uint64(0), hint
 
 
-def tt_store_nb(ttk, ttb, key, cards, at, left, lb, ub, stamp, move):
-    """Narrow the bounds of the entry of ``key`` under mask ``cards`` to [lb, ub], adding
-    it if absent: into an empty entry, else one of an earlier solve, else the one with
-    the fewest tricks left."""
+def tt_store_nb(ttk, ttb, key, shape, cards, at, left, lb, ub, stamp, move):
+    """Narrow the bounds of the entry of ``key`` under mask ``cards`` in the bucket at
+    ``at`` to [lb, ub], adding it if absent: into an empty entry, else one of an
+    earlier solve, else the one with the fewest tricks left."""
     kw = key.shape[0]
     j = -1
     for e in range(at, at + BUCKET):
-        if ttb[e, T_STAMP] != 0 and ttk[e, kw] == cards and solve_matches_nb(ttk[e], key):
+        if (ttb[e, T_STAMP] != 0 and ttk[e, kw] == cards and ttk[e, kw + 1] == shape
+                and solve_matches_nb(ttk[e], key)):
             j = e
             break
     if j < 0:
@@ -116,6 +127,7 @@ def tt_store_nb(ttk, ttb, key, cards, at, left, lb, ub, stamp, move):
         for i in range(kw):
             ttk[j, i] = key[i]
         ttk[j, kw] = cards
+        ttk[j, kw + 1] = shape
         ttb[j, T_LB] = 0
         ttb[j, T_UB] = left
         ttb[j, T_MOVE] = -1
@@ -173,8 +185,17 @@ def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, W, ttk, ttb, i
                     W[d] = cards
             if not decided and solve_boundary_nb(st):
                 solve_key_nb(st, H[d], cfg, side, K[d])
-                verdict, cards, hint = tt_probe_nb(ttk, ttb, K[d], tt_bucket_nb(K[d], mask),
-                                                   need, st, H[d])
+                shape = solve_shape_nb(K[d])
+                # two buckets: the position's own (exact keys: a transposition finds it
+                # however full the table), and its shape's (entries that generalise)
+                fr[d, F_EXACT] = tt_bucket_nb(tt_exact_nb(K[d]), mask)
+                fr[d, F_SHAPE] = tt_bucket_nb(shape, mask)
+                verdict, cards, hint = tt_probe_nb(ttk, ttb, K[d], shape, fr[d, F_EXACT], need,
+                                                   st, H[d])
+                if verdict == 0:
+                    verdict, cards, hint2 = tt_probe_nb(ttk, ttb, K[d], shape, fr[d, F_SHAPE],
+                                                        need, st, H[d])
+                    hint = hint if hint >= 0 else hint2
                 if verdict != 0:
                     res, decided = verdict == 1, True
                     W[d] = cards
@@ -192,10 +213,14 @@ def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, W, ttk, ttb, i
                     left = solve_left_nb(S[d])
                     need = fr[d, F_NEED]
                     best = fr[d, F_BEST]
-                    tt_store_nb(ttk, ttb, K[d], solve_mask_nb(S[d], H[d], W[d]),
-                                tt_bucket_nb(K[d], mask), left, need if res else 0,
-                                left if res else need - 1, stamp,
-                                solve_move_code_nb(S[d], H[d], best) if best >= 0 else -1)
+                    code = solve_move_code_nb(S[d], H[d], best) if best >= 0 else -1
+                    cards = solve_mask_nb(S[d], H[d], W[d])
+                    shape = solve_shape_nb(K[d])
+                    lb, ub = (need, left) if res else (0, need - 1)
+                    tt_store_nb(ttk, ttb, K[d], shape, cards, fr[d, F_EXACT], left, lb, ub, stamp,
+                                code)
+                    tt_store_nb(ttk, ttb, K[d], shape, cards, fr[d, F_SHAPE], left, lb, ub, stamp,
+                                code)
                 if d == 0:
                     return res
                 d -= 1
@@ -270,7 +295,8 @@ def minimax_nb(st, hands, cfg, side):
 
 
 # The templates and how each is compiled (``sim.binding.bind``), in the order of binding.
-SOLVE = (("tt_bucket_nb", {"inline": "always"}), ("tt_probe_nb", {}), ("tt_store_nb", {}), ("solve_test_nb", {"nogil": True}), ("solve_mtd_nb", {}),
+SOLVE = (("tt_bucket_nb", {"inline": "always"}), ("tt_exact_nb", {"inline": "always"}),
+         ("tt_probe_nb", {}), ("tt_store_nb", {}), ("solve_test_nb", {"nogil": True}), ("solve_mtd_nb", {}),
          ("solve_many_nb", {"nogil": True}), ("minimax_nb", {}))
 # The names the templates read from the game.
 SOLVE_HOOKS = ("SEAT", "apply_action_nb", "legal_now_nb", "deal_over_nb", "solve_value_nb",

@@ -76,9 +76,35 @@ def solve_quick_nb(st, hands, side):
             quick += popcount(above)
             cards |= above << shift
     quick = min(quick, left)
-    if (side >> leader) & 1:
-        return quick, left, cards
-    return 0, left - quick, cards
+    low, high = (quick, left) if (side >> leader) & 1 else (0, left - quick)
+    # the highest trump left takes a trick whenever it is played, and it is played
+    # (no Wizard left to beat it)
+    live = mine | others
+    if trump >= 0 and (live & WIZARD_MASK) == 0 and (live & (_SUIT << np.uint64(13 * trump))) != 0:
+        top = highest(live & (_SUIT << np.uint64(13 * trump)))
+        holder = 0
+        for s in range(n):
+            if hands[s] & bit(top):
+                holder = s
+        if (side >> holder) & 1:
+            low = max(low, 1)
+        else:
+            high = min(high, left - 1)
+        cards |= bit(top)
+        # a side whose opponents hold no trump takes every trick it plays a trump to, and
+        # a hand's trumps go to tricks of their own
+        most_ours, most_theirs, ours, theirs = 0, 0, 0, 0
+        for s in range(n):
+            t = popcount(hands[s] & (_SUIT << np.uint64(13 * trump)))
+            if (side >> s) & 1:
+                most_ours, ours = max(most_ours, t), ours + t
+            else:
+                most_theirs, theirs = max(most_theirs, t), theirs + t
+        if theirs == 0:
+            low = max(low, most_ours)
+        if ours == 0:
+            high = min(high, left - most_theirs)
+    return low, high, cards
 
 
 @njit(cache=True)
