@@ -5,7 +5,8 @@ tricks, Oh Hell's card play is bridge's: follow suit, the highest trump else
 the highest card of the suit led wins. Seats 0..3 are North, East, South and
 West (seat ``s + 1`` plays after seat ``s``, as East after North), suits
 S H D C are bridge's, and DDS's table gives the tricks of a declarer whose
-left-hand opponent leads. DDS is the ``endplay`` package, a test dependency:
+left-hand opponent leads; its ``SolveBoard`` the tricks of the side on lead.
+DDS is the ``endplay`` package, a test dependency:
 this module imports it when asked.
 """
 from __future__ import annotations
@@ -51,17 +52,15 @@ def _board(hands, leader, trump):
 
 
 def dds_tricks(deals) -> list[int]:
-    """North-South's tricks by DDS, each deal with its leader and trump (its table:
-    the declarer is the leader's right-hand opponent)."""
-    from endplay.dds import calc_dd_table
-    from endplay.types import Deal, Denom, Player
+    """North-South's tricks by DDS, each deal with its leader and trump: DDS's
+    ``SolveBoard`` (``endplay.dds.analyse_start``) gives the leader's side's tricks.
+    (Its table, ``calc_dd_table``, takes whole 13-card deals only.)"""
+    from endplay.dds import analyse_start
     out = []
     for hands, leader, trump in deals:
-        table = calc_dd_table(Deal.from_pbn(pbn(hands)))
-        declarer = Player((leader - 1) % 4)
-        tricks = table[Denom.nt if trump < 0 else Denom(trump), declarer]
         cards = bin(hands[0]).count("1")
-        out.append(tricks if declarer in (Player.north, Player.south) else cards - tricks)
+        tricks = analyse_start(_board(hands, leader, trump), declarer_is_first=True)
+        out.append(tricks if leader % 2 == 0 else cards - tricks)
     return out
 
 

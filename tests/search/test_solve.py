@@ -1,4 +1,6 @@
 """The exact solver (sim/search/solve_nb.py) against plain minimax and against DDS."""
+import os
+
 import numpy as np
 import pytest
 
@@ -64,13 +66,24 @@ def test_solve_position_gives_every_card_its_value(game):
         assert best(values.values()) == solver.value(st, h, side)
 
 
+def _agrees_with_dds(cards, count, seed):
+    pytest.importorskip("endplay")
+    from sim.search.dds import NORTH_SOUTH, dds_tricks, random_bridge_deals
+    solver = Solver(OH_HELL_GAME, config("oh_hell", 4, {}))
+    deals = random_bridge_deals(count, cards, seed=seed)
+    ours = [solver.value(*first_trick(OH_HELL_GAME, solver.cfg, hands, leader, trump), NORTH_SOUTH)
+            for hands, leader, trump in deals]
+    theirs = dds_tricks(deals)
+    assert [i for i in range(count) if ours[i] != theirs[i]] == []
+
+
+def test_oh_hell_side_0_2_is_bridge_double_dummy_8_cards():
+    """4 players, 8 cards each, side {0, 2}: the tricks DDS gives North-South."""
+    _agrees_with_dds(8, DDS_DEALS, seed=8)
+
+
 @pytest.mark.dds
 def test_oh_hell_side_0_2_is_bridge_double_dummy():
-    """4 players, 13 cards each, side {0, 2}: the tricks DDS gives North-South."""
-    endplay = pytest.importorskip("endplay")
-    from sim.search.dds import dds_tricks, random_bridge_deals
-    solver = Solver(OH_HELL_GAME, config("oh_hell", 4, {}))
-    deals = random_bridge_deals(DDS_DEALS, 13, seed=19)
-    ours = [solver.value(*first_trick(OH_HELL_GAME, solver.cfg, hands, leader, trump), 0b0101)
-            for hands, leader, trump in deals]
-    assert ours == dds_tricks(deals), endplay.__version__
+    """4 players, 13 cards each: bridge's double dummy (slow: TRICKSIM_DDS_DEALS deals,
+    1,000 by default)."""
+    _agrees_with_dds(13, int(os.environ.get("TRICKSIM_DDS_DEALS", DDS_DEALS)), seed=13)
