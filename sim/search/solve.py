@@ -36,9 +36,10 @@ def solver_functions(game, variant: str = ""):
 
 class Solver:
     """One game's solver with its work arrays; ``table_bits``: log2 of table entries
-    (2**18 entries of 4-seat Oh Hell: ~27 MB)."""
+    (2**20 entries of Oh Hell or Wizard: ~134 MB; 2**18 searched 13-card Oh Hell
+    deals in 24 % more nodes: 18.9M against 15.2M, four deals)."""
 
-    def __init__(self, game, cfg, variant: str = "", table_bits: int = 18):
+    def __init__(self, game, cfg, variant: str = "", table_bits: int = 20):
         self.game, self.cfg = game, np.asarray(cfg, dtype=np.int64)
         self.fns, self.hooks = solver_functions(game, variant)
         self.steps = game.steps_of(variant)

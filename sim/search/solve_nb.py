@@ -1,25 +1,33 @@
 """An exact perfect-information solver for card play: templates bound to each game.
 
 Every function here is a *template*, like those of ``sim/board_nb.py``:
-``sim.search.solve.solver_of`` binds them (``sim.binding.bind`` with this
+``sim.search.solve.solver_functions`` binds them (``sim.binding.bind`` with this
 module as the source) to a game's step module and its solver hooks, and
 compiles them under a name of that game's own. The solver asks: from a
 position, with perfect information, how much of the rest of the deal can a
 *side* (a set of seats, bit ``s`` = seat ``s``) secure when it maximises and
 every other seat minimises?
 
-What a game supplies besides its steps (``apply_action_nb``; the Wizard
-family's hooks are ``sim/games/wizard/search_nb.py``):
+What a game supplies besides its steps (``apply_action_nb``, ``legal_now_nb``,
+``deal_over_nb``; the Wizard family's hooks are ``sim/games/wizard/search_nb.py``):
 
 * ``solve_value_nb(st, side)``: the side's value so far (tricks it has won);
 * ``solve_left_nb(st)``: the most the side can still add (tricks not yet won);
 * ``solve_boundary_nb(st)``: True between tricks, where the table is used;
-* ``solve_quick_nb(st, hands, side)``: bounds (low, high) of the side's value from
-  a trick boundary on, found without search (quick tricks);
-* ``solve_key_nb(st, hands, cfg, side, key)``: the table key of a position at
-  a trick boundary, ``KEY_WORDS`` words: the remaining cards in relative-rank
-  form (cards that no longer differ merged), the seat to lead, the trump and
-  the side, so that an entry is exact for every solve that finds it;
+* ``solve_quick_nb(st, hands, side)``: at a boundary, bounds (low, high) of the
+  side's value from there, found without search (quick tricks), and the cards
+  whose holders they rest on;
+* ``solve_key_nb(st, hands, cfg, side, key)``: the key of a position at a
+  boundary: first one word a seat, its cards in relative-rank form (in each
+  suit the cards still held renumbered from the top), then exact words (the
+  seat to lead, the trump, the side: an entry holds for every solve);
+* ``solve_shape_nb(key)``: a word of what a key's positions share however the
+  ranks lie (suit lengths, ...); ``solve_matches_nb(entry, key)``: whether a
+  key agrees with an entry (its key, then its mask of relative ranks);
+  ``solve_mask_nb(st, hands, cards)``: the mask that keeps, in each suit, the
+  ranks from the lowest of ``cards`` up; ``solve_relevant_nb(mask, st, hands)``:
+  the cards a mask keeps at a position; ``solve_trick_cards_nb(st, card)``: the
+  card whose rank won the trick ``card`` completes, if a rank decided it;
 * ``solve_moves_nb(st, hands, cfg, side, hint, out)``: the legal actions, one of
   each run of equivalent cards, best first (move ordering), the move whose code is
   ``hint`` (the table's, or -1) first of all; their number;
@@ -32,8 +40,11 @@ a child is its parent's two rows copied and one action applied, nothing
 allocated per node), driven by MTD(f) (:func:`solve_mtd_nb`: tests from a
 guess up or down until the value is pinned). The transposition table holds,
 at trick boundaries, a lower and an upper bound of the rest of the deal's
-value; it keeps its entries from solve to solve (keys are exact), and
-replaces first entries of earlier solves (``stamp``), then the shallowest.
+value, with the cards whose ranks decided it (an entry then answers for every
+position that agrees on those cards, bridge solvers' "winning ranks"). It
+keeps its entries from solve to solve (their keys hold all that the value
+depends on), and replaces first entries of earlier solves (``stamp``), then
+the shallowest.
 """
 import numpy as np
 
@@ -155,7 +166,8 @@ def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, W, ttk, ttb, i
     # the work arrays borrowed (sim/borrow_nb.py): a row taken from them counts no
     # references; their owner, the caller, keeps them alive
     S, H, M, fr, K = borrowed(S), borrowed(H), borrowed(M), borrowed(fr), borrowed(K)
-    W, ttk, ttb, info, cfg = borrowed(W), borrowed(ttk), borrowed(ttb), borrowed(info), borrowed(cfg)
+    W, ttk, ttb = borrowed(W), borrowed(ttk), borrowed(ttb)
+    info, cfg = borrowed(info), borrowed(cfg)
     mask = np.uint64(ttk.shape[0] // BUCKET - 1)
     stamp = info[I_STAMP]
     base = solve_value_nb(st0, side)
@@ -296,8 +308,8 @@ def minimax_nb(st, hands, cfg, side):
 
 # The templates and how each is compiled (``sim.binding.bind``), in the order of binding.
 SOLVE = (("tt_bucket_nb", {"inline": "always"}), ("tt_exact_nb", {"inline": "always"}),
-         ("tt_probe_nb", {}), ("tt_store_nb", {}), ("solve_test_nb", {"nogil": True}), ("solve_mtd_nb", {}),
-         ("solve_many_nb", {"nogil": True}), ("minimax_nb", {}))
+         ("tt_probe_nb", {}), ("tt_store_nb", {}), ("solve_test_nb", {"nogil": True}),
+         ("solve_mtd_nb", {}), ("solve_many_nb", {"nogil": True}), ("minimax_nb", {}))
 # The names the templates read from the game.
 SOLVE_HOOKS = ("SEAT", "apply_action_nb", "legal_now_nb", "deal_over_nb", "solve_value_nb",
                "solve_left_nb", "solve_boundary_nb", "solve_quick_nb", "solve_key_nb",

@@ -5,7 +5,10 @@ boundaries in relative-rank form: in each suit the cards still held are
 renumbered from the top (an ace gone makes the king the highest), so the
 positions that differ only in cards that no longer separate any two held
 cards share an entry; Wizards are all alike (the first played wins) and so
-are Jesters, so each seat's are renumbered in seat order too.
+are Jesters, so each seat's are renumbered in seat order too. An entry keeps,
+in each suit, the ranks from the lowest card whose rank won a trick in its
+search up; below them only each hand's suit lengths count. Wizards, Jesters,
+the seat to lead, the trump, the side and the game are always exact.
 """
 import numpy as np
 from numba import njit
