@@ -52,9 +52,9 @@ def solve_boundary_nb(st):
 def solve_quick_nb(st, hands, side):
     """Bounds (low, high) of the side's tricks from a trick boundary on by the leader's
     quick tricks, and the cards they rest on: each Wizard it holds, each trump above
-    every other trump left, and, when no other seat holds a Wizard or a trump, each
-    card above every other of its suit (the leader cashes them one after another,
-    keeping the lead)."""
+    every other trump left, and, when no other seat holds a Wizard, each card above
+    every other of its suit, as many as every other seat that holds a trump can
+    follow (the leader cashes them one after another, keeping the lead)."""
     n = st[O.N_PLAYERS]
     leader = st[O.SEAT]
     left = st[O.HAND_SIZE] - st[O.TRICK_NO]
@@ -69,15 +69,22 @@ def solve_quick_nb(st, hands, side):
     no_trumps = trump < 0 or (others & (_SUIT << np.uint64(13 * trump))) == 0
     if (others & WIZARD_MASK) == 0:
         for suit in range(4):
-            if suit != trump and not no_trumps:
-                continue
             shift = np.uint64(13 * suit)
             held = (mine >> shift) & _SUIT
             theirs = (others >> shift) & _SUIT
             # the leader's cards above the highest of the others'
             above = held & ~(bit(highest(theirs) + 1) - ONE) if theirs != 0 else held
-            quick += popcount(above)
-            cards |= above << shift
+            count = popcount(above)
+            if suit != trump and not no_trumps:
+                # safe only while every other seat that holds a trump follows suit
+                for s in range(n):
+                    if s != leader and (hands[s] & (_SUIT << np.uint64(13 * trump))) != 0:
+                        count = min(count, popcount(hands[s] & (_SUIT << shift)))
+            quick += count
+            for _ in range(count):       # the cards counted: the highest of them
+                top = bit(highest(above))
+                cards |= top << shift
+                above &= ~top
     quick = min(quick, left)
     low, high = (quick, left) if (side >> leader) & 1 else (0, left - quick)
     # the highest trump left takes a trick whenever it is played, and it is played
