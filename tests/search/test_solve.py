@@ -11,7 +11,7 @@ from sim.search.solve import Solver, solve_position
 
 POSITIONS = 1000        # random small positions a game
 DDS_DEALS = 1000        # random 8-card Oh Hell deals against DDS (13 cards: see below)
-DDS_CI_DEALS = 40       # 13-card deals in a test run (~1 min)
+DDS_CI_DEALS = 10       # 13-card deals in a test run (~50 s on a busy machine)
 
 
 def _position(game, cfg, rng, players, deck):
@@ -86,6 +86,6 @@ def test_oh_hell_side_0_2_is_bridge_double_dummy_8_cards():
 @pytest.mark.dds
 def test_oh_hell_side_0_2_is_bridge_double_dummy():
     """4 players, 13 cards each: bridge's double dummy. A 13-card solve takes ~0.4 s
-    (median; up to ~10 s), so CI solves the first ``DDS_CI_DEALS`` of the deals; set
-    TRICKSIM_DDS_DEALS=1000 for the whole comparison (~1 hour on one core)."""
+    (median; up to ~10 s), so a test run solves the first ``DDS_CI_DEALS`` deals; set
+    TRICKSIM_DDS_DEALS=1000 for the whole comparison (~45 min on one core)."""
     _agrees_with_dds(13, int(os.environ.get("TRICKSIM_DDS_DEALS", DDS_CI_DEALS)), seed=13)
