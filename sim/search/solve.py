@@ -36,7 +36,7 @@ def solver_functions(game, variant: str = ""):
 
 class Solver:
     """One game's solver with its work arrays; ``table_bits``: log2 of table entries
-    (2**20 entries of Oh Hell or Wizard: ~150 MB; with 2**18, four 13-card Oh Hell
+    (2**20 entries of Oh Hell or Wizard: ~134 MB; with 2**18, four 13-card Oh Hell
     deals took 9.6M nodes instead of 8.8M)."""
 
     def __init__(self, game, cfg, variant: str = "", table_bits: int = 20):
