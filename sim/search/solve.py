@@ -72,9 +72,11 @@ class Solver:
         self.fns.solve_many_nb(sts, handss, self.cfg, sides, guesses, *self._work(), out)
         return out[:, 0].copy(), out[:, 1].copy()
 
-    def value(self, st, hands, side: int, guess: int = 0) -> int:
-        """What ``side`` secures from (``st``, ``hands``) on."""
-        return int(self.values(st[None], hands[None], [side], [guess])[0][0])
+    def value(self, st, hands, side: int, guess: int | None = None) -> int:
+        """What ``side`` secures from (``st``, ``hands``) on (``guess``: where MTD(f)
+        starts; half of what is left by default)."""
+        guesses = None if guess is None else [guess]
+        return int(self.values(st[None], hands[None], [side], guesses)[0][0])
 
     def minimax(self, st, hands, side: int) -> int:
         """The same value by plain minimax (the reference: small positions only)."""
