@@ -28,6 +28,8 @@ What a game supplies besides its steps (``apply_action_nb``, ``legal_now_nb``,
   ranks from the lowest of ``cards`` up; ``solve_relevant_nb(mask, st, hands)``:
   the cards a mask keeps at a position; ``solve_trick_cards_nb(st, card)``: the
   card whose rank won the trick ``card`` completes, if a rank decided it;
+  ``solve_merged_nb(st, hands, cfg)``: the legal cards ``solve_moves_nb`` merges
+  into the next card up (their ranks go to the mask of a node that tried every move);
 * ``solve_moves_nb(st, hands, cfg, side, hint, out)``: the legal actions, one of
   each run of equivalent cards, best first (move ordering), the move whose code is
   ``hint`` (the table's, or -1) first of all; their number;
@@ -252,7 +254,9 @@ def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, W, ttk, ttb, i
                 W[d] |= cards
                 if fr[d, F_I] < fr[d, F_N]:
                     break
-                # every move tried: res stands (all no where the side acts, all yes elsewhere)
+                # every move tried: res stands (all no where the side acts, all yes elsewhere),
+                # for the positions that merge the same cards as this one
+                W[d] |= solve_merged_nb(S[d], H[d], cfg)
         # -- the next move of node d: its child is row d + 1
         i = fr[d, F_I]
         fr[d, F_I] = i + 1
@@ -320,4 +324,4 @@ SOLVE = (("tt_bucket_nb", {"inline": "always"}), ("tt_exact_nb", {"inline": "alw
 SOLVE_HOOKS = ("SEAT", "apply_action_nb", "legal_now_nb", "deal_over_nb", "solve_value_nb",
                "solve_left_nb", "solve_boundary_nb", "solve_quick_nb", "solve_key_nb",
                "solve_moves_nb", "solve_move_code_nb", "solve_shape_nb", "solve_matches_nb",
-               "solve_mask_nb", "solve_relevant_nb", "solve_trick_cards_nb")
+               "solve_mask_nb", "solve_relevant_nb", "solve_trick_cards_nb", "solve_merged_nb")

@@ -245,6 +245,25 @@ def solve_trick_cards_nb(st, card):
     return np.uint64(0)
 
 
+@njit(cache=True)
+def solve_merged_nb(st, hands, cfg):
+    """The legal suited cards ``solve_moves_nb`` leaves out as the same as the next card
+    up. A node that tried every move holds for the positions of its table entry only if
+    they merge the same cards, so these ranks go to its entry's mask: in a position that
+    agreed on less, a low card merged here might stand apart from the next one up."""
+    legal = legal_cards(hands[st[O.SEAT]], st[O.LEAD_SUIT])
+    live = _live_nb(st, hands)
+    merged = np.uint64(0)
+    m = legal & ~(WIZARD_MASK | JESTER_MASK)
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        above = live & (_SUIT << np.uint64(13 * (c // 13))) & ~((bit(c) << ONE) - ONE)
+        if above != 0 and (legal & bit(lowest(above))) != 0:
+            merged |= bit(c)
+    return merged
+
+
 @njit(cache=True, inline="always")
 def solve_move_code_nb(st, hands, card):
     """A card as its table entry's positions share it: its suit and how many cards
