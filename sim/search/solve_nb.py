@@ -28,8 +28,9 @@ What a game supplies besides its steps (``apply_action_nb``, ``legal_now_nb``,
   ranks from the lowest of ``cards`` up; ``solve_relevant_nb(mask, st, hands)``:
   the cards a mask keeps at a position; ``solve_trick_cards_nb(st, card)``: the
   card whose rank won the trick ``card`` completes, if a rank decided it;
-  ``solve_merged_nb(st, hands, cfg)``: the legal cards ``solve_moves_nb`` merges
-  into the next card up (their ranks go to the mask of a node that tried every move);
+  ``solve_merged_nb(st, hands, cfg, cards)``: the legal cards ``solve_moves_nb``
+  merges into the next card up whose ranks must join ``cards``, the ranks that
+  decided a node that tried every move;
 * ``solve_moves_nb(st, hands, cfg, side, hint, out)``: the legal actions, one of
   each run of equivalent cards, best first (move ordering), the move whose code is
   ``hint`` (the table's, or -1) first of all; their number;
@@ -256,7 +257,7 @@ def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, W, ttk, ttb, i
                     break
                 # every move tried: res stands (all no where the side acts, all yes elsewhere),
                 # for the positions that merge the same cards as this one
-                W[d] |= solve_merged_nb(S[d], H[d], cfg)
+                W[d] |= solve_merged_nb(S[d], H[d], cfg, W[d])
         # -- the next move of node d: its child is row d + 1
         i = fr[d, F_I]
         fr[d, F_I] = i + 1

@@ -246,21 +246,28 @@ def solve_trick_cards_nb(st, card):
 
 
 @njit(cache=True)
-def solve_merged_nb(st, hands, cfg):
-    """The legal suited cards ``solve_moves_nb`` leaves out as the same as the next card
-    up. A node that tried every move holds for the positions of its table entry only if
-    they merge the same cards, so these ranks go to its entry's mask: in a position that
-    agreed on less, a low card merged here might stand apart from the next one up."""
+def solve_merged_nb(st, hands, cfg, cards):
+    """The legal suited cards ``solve_moves_nb`` merged into the next card up, in the
+    runs whose top card is in ``cards`` (the ranks that decided a node that tried every
+    move). Its table entry holds only for positions that merge the same: in one that
+    agreed on less, a low card merged here might stand apart from the next one up, and
+    play otherwise when the top of its run won by rank. (A run whose top won no trick by
+    rank is played alike however it splits.)"""
     legal = legal_cards(hands[st[O.SEAT]], st[O.LEAD_SUIT])
     live = _live_nb(st, hands)
     merged = np.uint64(0)
-    m = legal & ~(WIZARD_MASK | JESTER_MASK)
-    while m:
-        c = lowest(m)
-        m &= m - ONE
-        above = live & (_SUIT << np.uint64(13 * (c // 13))) & ~((bit(c) << ONE) - ONE)
-        if above != 0 and (legal & bit(lowest(above))) != 0:
-            merged |= bit(c)
+    for suit in range(4):
+        m = legal & SUIT_MASKS[suit]
+        keep = False
+        while m:                      # high to low: a run's top card first
+            c = highest(m)
+            m &= ~bit(c)
+            above = live & SUIT_MASKS[suit] & ~((bit(c) << ONE) - ONE)
+            if above != 0 and (legal & bit(lowest(above))) != 0:
+                if keep:
+                    merged |= bit(c)
+            else:
+                keep = (cards & bit(c)) != 0
     return merged
 
 
