@@ -89,3 +89,21 @@ def test_oh_hell_side_0_2_is_bridge_double_dummy():
     (median; up to ~10 s), so a test run solves the first ``DDS_CI_DEALS`` deals; set
     TRICKSIM_DDS_DEALS=1000 for the whole comparison (~45 min on one core)."""
     _agrees_with_dds(13, int(os.environ.get("TRICKSIM_DDS_DEALS", DDS_CI_DEALS)), seed=13)
+
+
+def _hands_of_pbn(text):
+    """Card masks, North first, of a PBN deal ``N:spades.hearts.diamonds.clubs ...``."""
+    ranks = "23456789TJQKA"
+    return [sum(1 << (13 * suit + ranks.index(r)) for suit, cards in enumerate(hand.split("."))
+                for r in cards) for hand in text[2:].split()]
+
+
+def test_merged_low_cards_keep_their_ranks_in_the_table():
+    """A deal where a table entry once answered for a position in which a merged low
+    card stood apart from the card above it: North-South take 8 tricks in no trump with
+    West on lead (DDS), not 9."""
+    hands = _hands_of_pbn("N:A3.83.AKJ53.AQJ4 KQJ4.K4.T72.KT72 8752.AQ976.9.986 "
+                          "T96.JT52.Q864.53")
+    solver = Solver(OH_HELL_GAME, config("oh_hell", 4, {}))
+    st, h = first_trick(OH_HELL_GAME, solver.cfg, hands, 3, -1)
+    assert solver.value(st, h, 0b0101) == 8
