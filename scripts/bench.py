@@ -10,6 +10,11 @@ cores: one chunk per core through joblib (loky), timed after the workers
 are warm. Figures are medians of ``--repeats`` runs; the machine is shared,
 so expect noise and quote medians.
 
+``--solver`` measures the exact solver instead (``sim/search/solve_nb.py``):
+its solves/s and DDS's (the ``endplay`` package, a test dependency) on the
+same random Oh Hell deals, 4 players, 13 and 8 cards a hand, side {0, 2}
+(bridge double dummy), each deal timed for both in turn; medians.
+
 ``--end-to-end`` adds, under each case's kernel rows, the same study as a
 user runs it: ``tricksim simulate --aggregate`` in a fresh process (start,
 imports, chunks, their reduction to cubes, the checkpoints and the final
@@ -194,7 +199,11 @@ def main(argv=None) -> int:
     ap.add_argument("--scale", type=float, default=1.0, help="multiply the boards per run")
     ap.add_argument("--end-to-end", action="store_true",
                     help="add rows per case and core count: `tricksim simulate --aggregate`, and with records")
+    ap.add_argument("--solver", action="store_true",
+                    help="instead: the exact solver's and DDS's solves/s (needs endplay)")
     args = ap.parse_args(argv)
+    if args.solver:
+        return bench_solver(args.scale)
     cases = [c for c in CASES if not args.case or c.name in args.case]
     if not cases:
         ap.error(f"unknown case; cases are {', '.join(c.name for c in CASES)}")
@@ -219,6 +228,21 @@ def main(argv=None) -> int:
                           + f" {share:>9.2f}", flush=True)
         if case.reference:
             print(f"{'':<33} for scale: {case.reference}")
+    return 0
+
+
+# deals a row of --solver solves (a 13-card solve takes ~0.1-10 s)
+SOLVER_DEALS = {13: 20, 8: 200}
+
+
+def bench_solver(scale: float) -> int:
+    from sim.search.dds import solve_rates
+    print(f"{'exact solver, Oh Hell 4 seats':<33} {'cards':>5} {'deals':>6} {'solves/s':>10} "
+          f"{'DDS solves/s':>13} agree")
+    for cards, deals in SOLVER_DEALS.items():
+        r = solve_rates(cards, max(1, int(deals * scale)), seed=0)
+        print(f"{'':<33} {cards:>5} {r['deals']:>6} {r['ours']:>10,.1f} {r['dds']:>13,.1f} "
+              f"{'yes' if r['agree'] else 'NO'}", flush=True)
     return 0
 
 

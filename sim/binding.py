@@ -32,9 +32,10 @@ _BOUND: dict[tuple, SimpleNamespace] = {}
 
 
 def bind(unit: str, family: str | None, hooks: dict, templates, needs=board_nb.HOOKS,
-         label: str = "") -> SimpleNamespace:
-    """The templates named in ``templates`` (``board_nb.KERNELS`` or ``board_nb.STEPS``)
-    bound to ``hooks`` (a game's ``step_nb`` module's names, plus its family's
+         label: str = "", source=board_nb) -> SimpleNamespace:
+    """The templates named in ``templates`` (``board_nb.KERNELS`` or ``board_nb.STEPS``;
+    those of another module of templates, ``source``, such as the solver's
+    ``sim/search/solve_nb.py``) bound to ``hooks`` (a game's ``step_nb`` module's names, plus its family's
     heuristic for the kernels), as compiled functions in a namespace. A hook of
     ``needs`` the game leaves out is the kit's default (``board_nb.DEFAULTS``),
     bound the same way.
@@ -47,7 +48,7 @@ def bind(unit: str, family: str | None, hooks: dict, templates, needs=board_nb.H
     whose hooks differ); ``family`` chooses the cache folder (None: the folder
     of code outside tricksim).
     """
-    key = (unit, tuple(name for name, _ in templates))
+    key = (unit, source.__name__, tuple(name for name, _ in templates))
     if key in _BOUND:
         return _BOUND[key]
     defaults = [(hook, getattr(board_nb, template), options)
@@ -63,10 +64,10 @@ def bind(unit: str, family: str | None, hooks: dict, templates, needs=board_nb.H
     asks = [d for d in defaults if "ask_player_nb" in d[1].__code__.co_names]
     plan = [d for d in defaults if d not in asks]
     for name, options in templates:
-        plan.append((name, getattr(board_nb, name), options))
+        plan.append((name, getattr(source, name), options))
         if name == "ask_player_nb":
             plan += asks
-    namespace = dict(vars(board_nb))
+    namespace = dict(vars(source))
     namespace.update({k: v for k, v in hooks.items() if not k.startswith("__")})
     bound = SimpleNamespace()
     for name, template, options in plan:

@@ -18,6 +18,9 @@ What a game supplies (see docs/new_game.md for the order to write them in):
     The module of the game's steps and of the hooks the board loop is bound
     to (``sim/board_nb.py`` lists them); a game whose variants have steps
     of their own says so in :meth:`GameBase.steps_module`.
+``search_module``
+    The module of the exact solver's hooks (``sim/search/solve_nb.py`` lists
+    them), or None when the game has none.
 ``replay_module``
     The module with ``replay(game, record)`` and ``transcript(game, record, result)``.
 ``random_deal(study, rng)``
@@ -59,6 +62,7 @@ class GameBase:
     tables: dict[str, np.dtype]
     replay_module: str
     step_module: str
+    search_module: str | None = None
 
     # -- what a game supplies ------------------------------------------------------------
     def config(self, study) -> np.ndarray:

@@ -21,6 +21,7 @@ class WizardFamilyGame(GameBase):
     analysis = "analysis.wizard"
     replay_module = "sim.games.wizard.replay"
     step_module = "sim.games.wizard.step_nb"
+    search_module = "sim.games.wizard.search_nb"
 
     def __init__(self, name: str):
         self.name = name
