@@ -23,12 +23,13 @@ the boards the kernel row plays in ``E2E_SECONDS``, timed on the wall
 clock; and below it the same run writing its full records (``simulate``
 without ``--aggregate``: Parquet files of every deal and game row). The last
 column is each one's speed as a share of the kernel's: each
-round times the kernel again just before the run, and the share is the
-median of the rounds' shares.
+round times the kernel again just before the run, over as many boards,
+and the share is the median of the rounds' shares.
 """
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import statistics
 import subprocess
@@ -165,22 +166,38 @@ def simulate_command(case: Case, boards: int, jobs: int, out: str, aggregate: bo
 
 def bench_end_to_end(case: Case, repeats: int, jobs: int, kernel_boards_per_s: float,
                      aggregate: bool = True) -> float:
-    """``simulate --aggregate``'s speed as a share of the kernel's: the median over
-    ``repeats`` rounds of its boards/s on the wall clock over the kernel row's boards/s
-    measured again just before it. The machine is shared and its speed drifts by
-    tens of percent within minutes: a ratio of two figures taken minutes apart would
-    measure the drift as much as the run."""
+    """``simulate``'s speed as a share of the kernel's: the median over ``repeats`` rounds
+    of its boards/s on the wall clock over the kernel's, timed just before it over as
+    many boards (:func:`kernel_rate`). The machine is shared and its speed drifts by
+    tens of percent within minutes: a ratio of two figures taken minutes apart, or of
+    a quarter-second kernel run to a ten-second study, would measure the drift as much
+    as the study."""
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
     boards = max(case.boards, round(E2E_SECONDS * kernel_boards_per_s))
     shares = []
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(repeats):
-            kernel = (bench_one_core(case, 1) if jobs == 1 else bench_all_cores(case, 1, jobs))[3]
+            kernel = kernel_rate(case, boards, jobs)
             t0 = time.perf_counter()
             subprocess.run(simulate_command(case, boards, jobs, os.path.join(tmp, "run"), aggregate), cwd=root,
                            check=True, stdout=subprocess.DEVNULL)
             shares.append(boards / (time.perf_counter() - t0) / kernel)
     return statistics.median(shares)
+
+
+def kernel_rate(case: Case, boards: int, jobs: int) -> float:
+    """Boards/s of the kernel row's runs (``case.boards`` each, on ``jobs`` cores) over at least
+    ``boards`` boards: their boards over their summed seconds."""
+    runs = max(1, math.ceil(boards / (case.boards * jobs)))
+    if jobs == 1:
+        play(case, 10, 0)
+        return runs * case.boards / sum(play(case, case.boards, 1 + r)[0] for r in range(runs))
+    with Parallel(n_jobs=jobs, backend="loky") as parallel:
+        parallel(delayed(play)(case, 10, 0) for _ in range(jobs))
+        t0 = time.perf_counter()
+        for r in range(runs):
+            parallel(delayed(play)(case, case.boards, 1 + r * jobs + c) for c in range(jobs))
+        return runs * jobs * case.boards / (time.perf_counter() - t0)
 
 
 def _rates(case, runs, seconds, boards):

@@ -40,7 +40,7 @@ def test_an_end_to_end_share_is_taken_against_the_kernel_timed_in_its_round(monk
     # each round times the kernel, then the command; the share is the median of the rounds'
     case = bench.Case(**{**next(c for c in bench.CASES if c.name == "oh_hell-random").__dict__, "boards": 40})
     kernels = iter([100.0, 50.0, 200.0])
-    monkeypatch.setattr(bench, "bench_one_core", lambda case, repeats: (0, None, 0, next(kernels)))
+    monkeypatch.setattr(bench, "kernel_rate", lambda case, boards, jobs: next(kernels))
     walls = iter([0.0, 0.4, 1.0, 1.4, 2.0, 2.4])     # every run takes 0.4 s: 40 / 0.4 = 100 boards/s
     monkeypatch.setattr(bench.time, "perf_counter", lambda: next(walls))
     monkeypatch.setattr(bench.subprocess, "run", lambda *a, **k: None)
@@ -53,3 +53,11 @@ def test_a_records_row_runs_the_study_without_aggregate(tmp_path):
     study = _study_from_args(build_parser().parse_args(command[3:]))
     assert "--aggregate" not in command and not study.aggregate
     assert study.key() == bench.make_study(case, 7).key()
+
+
+def test_the_kernel_rate_of_a_round_plays_as_many_boards_as_the_study(monkeypatch):
+    case = bench.Case(**{**next(c for c in bench.CASES if c.name == "oh_hell-random").__dict__, "boards": 40})
+    played = []
+    monkeypatch.setattr(bench, "play", lambda case, boards, chunk: played.append(boards) or (0.5, 0, 0, 0))
+    assert bench.kernel_rate(case, 100, 1) == 120 / 1.5         # three runs of 40 boards, 0.5 s each
+    assert played == [10, 40, 40, 40]                             # a warm-up, then the runs
