@@ -7,6 +7,7 @@
     tricksim report RUN_DIR             tables, plots and report.md for a run
     tricksim compare RUN_A RUN_B        two runs on the same deals, paired (variant balance)
     tricksim replay FILE.json           check and print a recorded deal
+    tricksim solve FILE.json            a recorded deal's card play against the exact solver
     tricksim deal RUN_DIR --game G      one simulated deal as a replayable record
     tricksim fit differenzler [...]     fit the Jass Differenzler predictor by simulation
     tricksim check-player MODULE:NAME   the conformance checks of a player, per game and variant
@@ -131,6 +132,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", type=Path)
     p.add_argument("--json", action="store_true", help="print the replay result as JSON")
 
+    p = sub.add_parser("solve", help="a recorded deal's card play against the exact solver",
+                       description="For every card a record plays (Wizard, Oh Hell), the tricks the seat "
+                                   "secures with each legal card, every card in view and the other "
+                                   "seats against it; a card below the best is a loss.")
+    p.add_argument("file", type=Path, help="the record (JSON, docs/records.md)")
+    p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     p = sub.add_parser("deal", help="export one simulated deal as a replayable record",
                        description="Play one board of a finished (or partly finished) run again "
                                    "from its own deal and decision streams (exactly as the run "
@@ -336,6 +343,16 @@ def cmd_replay(args) -> None:
     print(json.dumps(result, indent=2) if args.json else transcript(record, result))
 
 
+def cmd_solve(args) -> None:
+    import json
+    from .replay import compile_notice, load
+    from .search.analyse import solve_record, solve_text
+    record = load(args.file)
+    with compile_notice(f"{record.get('game')} solver"):
+        analysis = solve_record(record)
+    print(json.dumps(analysis, indent=2) if args.json else solve_text(analysis))
+
+
 def cmd_deal(args) -> None:
     from .deal_export import export_deal
     from .replay import compile_notice, replay, transcript
@@ -352,7 +369,7 @@ def cmd_deal(args) -> None:
 
 COMMANDS = {"games": cmd_games, "players": cmd_players, "simulate": cmd_simulate,
             "study": cmd_study, "report": cmd_report, "compare": cmd_compare,
-            "fit": cmd_fit, "replay": cmd_replay, "deal": cmd_deal}
+            "fit": cmd_fit, "replay": cmd_replay, "solve": cmd_solve, "deal": cmd_deal}
 
 
 # -- tricksim check-player ------------------------------------------------------------------

@@ -316,6 +316,25 @@ def replay(game: str, record: dict) -> dict:
     return step_through(_Replay(deal), record)
 
 
+
+def play_positions(game: str, record: dict):
+    """The record's deal stepped through as :func:`replay` does, and each of its card plays
+    with the position before it: ``(cfg, [(number, seat, st, hands, card), ...])``, the
+    states copies (what ``sim.search.solve`` analyses)."""
+    deal = parse_record(registry.info(game).name, record)
+    state = _Replay(deal)
+    plays = []
+    for number, decision in enumerate(record["decisions"], start=1):
+        before = None
+        if not state.complete and state.kind == "play":
+            before = (int(state.seat()), state.st.copy(), state.hands.copy())
+        state.step(number, decision)
+        if before is not None:
+            seat, st, hands = before
+            played = cards_of(int(hands[seat]) ^ int(state.hands[seat]))   # the one card that left
+            plays.append((number, seat, st, hands, played[0]))
+    return state.cfg, plays
+
 # -- a readable transcript ------------------------------------------------------
 
 def _hand_text(cards) -> str:
