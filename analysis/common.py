@@ -64,13 +64,9 @@ def whole_blocks(d: dict, keys, n_seats: int) -> dict:
 def block_order(d: dict, keys, n_seats: int) -> np.ndarray | None:
     """None if the rows of ``d`` (columns: ``seat`` and ``keys``) are in whole blocks already
     (see :func:`whole_blocks`), else the order that puts them so."""
-    n = len(d["seat"])
-    if n % n_seats:
-        raise ValueError(f"{n} rows are not whole blocks of {n_seats} seats")
-    seat = d["seat"]
-    if all(sums_nb.in_blocks_nb(seat, d[k], n_seats) for k in keys):
+    if len(d["seat"]) % n_seats == 0 and all(sums_nb.in_blocks_nb(d["seat"], d[k], n_seats) for k in keys):
         return None
-    return whole_blocks_order(d, keys, n_seats)
+    return whole_blocks_order(d, keys, n_seats)      # which refuses rows not in whole blocks
 
 
 def whole_blocks_order(d: dict, keys, n_seats: int) -> np.ndarray:

@@ -22,18 +22,14 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from .sums_nb import dense_index, widen
+
 # the keys of the dense tables, in the order of ``lows``; the first four lie in ranges the
 # study fixes (seats, positions and lineup slots 0 … n-1, the trump kinds), the others'
 # ranges key_ranges_nb finds
 RANGED = ("seat", "position", "player", "trump_kind", "deal", "hand_size", "bid", "tricks", "trumps_held",
           "wizards_held", "excess")
 FOUND = RANGED[4:]
-
-
-@nb.njit(inline="always")
-def _widen(low, high, x):
-    x = np.int64(x)
-    return min(low, x), max(high, x)
 
 
 @nb.njit(cache=True, nogil=True)
@@ -67,18 +63,18 @@ def key_ranges_nb(deals, n_players, n_trump_kinds):
         if place == 0:
             game, deal = g, d
         blocks &= (row.seat == place) & (g == game) & (d == deal)
-        d0, d1 = _widen(d0, d1, d)
-        h0, h1 = _widen(h0, h1, row.hand_size)
-        b0, b1 = _widen(b0, b1, row.bid)
-        t0, t1 = _widen(t0, t1, row.tricks)
-        th0, th1 = _widen(th0, th1, row.trumps_held)
-        w0, w1 = _widen(w0, w1, row.wizards_held)
-        g0, g1 = _widen(g0, g1, g)
-        bo0, bo1 = _widen(bo0, bo1, row.board)
+        d0, d1 = widen(d0, d1, d)
+        h0, h1 = widen(h0, h1, row.hand_size)
+        b0, b1 = widen(b0, b1, row.bid)
+        t0, t1 = widen(t0, t1, row.tricks)
+        th0, th1 = widen(th0, th1, row.trumps_held)
+        w0, w1 = widen(w0, w1, row.wizards_held)
+        g0, g1 = widen(g0, g1, g)
+        bo0, bo1 = widen(bo0, bo1, row.board)
         bid_sum += row.bid
         place += 1
         if place == n_players:
-            e0, e1 = _widen(e0, e1, bid_sum - np.int64(row.hand_size))
+            e0, e1 = widen(e0, e1, bid_sum - np.int64(row.hand_size))
             bid_sum = 0
             place = 0
     ranges = np.array([[d0, d1], [h0, h1], [b0, b1], [t0, t1], [th0, th1], [w0, w1], [e0, e1], [g0, g1],
@@ -92,12 +88,6 @@ def games_per_board(ranges) -> int:
     boards (``analysis.common.games_per_board``, without two more passes)."""
     game, board = ranges[len(FOUND)], ranges[len(FOUND) + 1]
     return (int(game[1]) + 1) // (int(board[1]) + 1)
-
-
-@nb.njit(inline="always")
-def _at(x, low):
-    """An index into a dense table: the key less its range's lowest value, unsigned."""
-    return nb.uint64(np.int64(x) - low)
 
 
 @nb.njit(cache=True, nogil=True)
@@ -117,11 +107,11 @@ def cube_pass_nb(deals, n_players, rotations, lows, bids, seats, bid_totals, out
     place = 0                       # the row's place in its deal's block (no division a row)
     for i in range(len(deals)):
         row = deals[i]
-        d, h, k = _at(row.deal, dl), _at(row.hand_size, hl), _at(row.trump_kind, kl)
-        p, b, t = _at(row.player, pl), _at(row.bid, bl), _at(row.tricks, tl)
-        th, w = _at(row.trumps_held, thl), _at(row.wizards_held, wl)
+        d, h, k = dense_index(row.deal, dl), dense_index(row.hand_size, hl), dense_index(row.trump_kind, kl)
+        p, b, t = dense_index(row.player, pl), dense_index(row.bid, bl), dense_index(row.tricks, tl)
+        th, w = dense_index(row.trumps_held, thl), dense_index(row.wizards_held, wl)
         bids[d, h, p, b, t] += 1
-        cell = seats[d, h, _at(row.seat, sl), _at(row.position, ql), p]
+        cell = seats[d, h, dense_index(row.seat, sl), dense_index(row.position, ql), p]
         x = np.int64(row.score)
         cell[zero] += 1
         cell[one] += row.bid == row.tricks
@@ -135,7 +125,7 @@ def cube_pass_nb(deals, n_players, rotations, lows, bids, seats, bid_totals, out
         bid_sum += row.bid
         place += 1
         if place == n_players:
-            bid_totals[d, h, _at(bid_sum - np.int64(row.hand_size), el)] += 1
+            bid_totals[d, h, dense_index(bid_sum - np.int64(row.hand_size), el)] += 1
             if first_game:
                 outcomes[d, h, k] += 1
             bid_sum = 0
