@@ -68,6 +68,26 @@ _TO_UNIT = 1.0 / 9007199254740992.0     # 2 ** -53
 
 
 @njit(cache=True, inline="always")
+def _start_index(plan, k):
+    """The memo state before the first class: every holder's whole need open."""
+    idx = 0
+    for h in range(k):
+        idx += plan[P_NEED + h] * plan[P_STRIDE + h]
+    return idx
+
+
+@njit(cache=True, inline="always")
+def _reached_state(plan, counts, rem, q, base, idx, r, hs, caps):
+    """Memo state ``idx`` of class ``q`` (block ``base`` of ``counts``), if a split reached
+    it: its open needs into ``r``, the class's holders and their needs into ``hs`` and
+    ``caps``, and their number; -1 for a state no split reached."""
+    if counts[base + idx] != _REACHED:
+        return -1
+    _decode(plan, idx, rem[q], r)
+    return _holders_of(plan[P_CLASS + 3 * q + 2], r, hs, caps)
+
+
+@njit(cache=True, inline="always")
 def _split_terms(plan, counts, x, hs, j, m, idx, r, k, mask_last, m_last, q, last, base, box):
     """The two factors of split ``x`` of class ``q`` (memo state ``idx``, open needs ``r``):
     which of its ``m`` cards go where, ``m! / prod x_h!``, and the completions after it
@@ -318,9 +338,7 @@ def plan_nb(allowed, need):
     x = np.zeros(MAX_HOLDERS, dtype=np.int64)
     hs = np.zeros(MAX_HOLDERS, dtype=np.int64)
     caps = np.zeros(MAX_HOLDERS, dtype=np.int64)
-    idx0 = 0
-    for h in range(k):
-        idx0 += need[h] * plan[P_STRIDE + h]
+    idx0 = _start_index(plan, k)
     if n_cls == 1:
         for h in range(k):
             r[h] = need[h]
@@ -332,10 +350,9 @@ def plan_nb(allowed, need):
         base = 1 + q * box
         m = plan[P_CLASS + 3 * q + 1]
         for idx in range(box):
-            if counts[base + idx] != _REACHED:
+            j = _reached_state(plan, counts, rem, q, base, idx, r, hs, caps)
+            if j < 0:
                 continue
-            _decode(plan, idx, rem[q], r)
-            j = _holders_of(plan[P_CLASS + 3 * q + 2], r, hs, caps)
             more = _next_split(x, caps, j, m, True)
             while more:
                 nxt = idx
@@ -354,10 +371,9 @@ def plan_nb(allowed, need):
         base = 1 + q * box
         m = plan[P_CLASS + 3 * q + 1]
         for idx in range(box):
-            if counts[base + idx] != _REACHED:
+            j = _reached_state(plan, counts, rem, q, base, idx, r, hs, caps)
+            if j < 0:
                 continue
-            _decode(plan, idx, rem[q], r)
-            j = _holders_of(plan[P_CLASS + 3 * q + 2], r, hs, caps)
             if pair and q + 1 == last:
                 counts[base + idx] = _pair_table(r, k, plan[P_CLASS + 3 * q + 2], hs, caps, j, m,
                                                  mask_last, m_last, g)
@@ -408,10 +424,9 @@ def sample_nb(plan, counts, rng, holder):
     pick = np.zeros(MAX_HOLDERS, dtype=np.int64)
     hs = np.zeros(MAX_HOLDERS, dtype=np.int64)
     caps = np.zeros(MAX_HOLDERS, dtype=np.int64)
-    idx = 0
     for h in range(k):
         r[h] = plan[P_NEED + h]
-        idx += r[h] * plan[P_STRIDE + h]
+    idx = _start_index(plan, k)
     last = n_cls - 1
     m_last = plan[P_CLASS + 3 * last + 1]
     mask_last = plan[P_CLASS + 3 * last + 2]
