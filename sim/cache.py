@@ -206,6 +206,9 @@ def configure() -> None:
         impl._locator_classes = [FamilyCacheLocator, *impl._locator_classes]
 
 
+_HELD: set[str] = set()     # the lock files this process holds (under numba's compiler lock)
+
+
 def compile_alone(dispatcher):
     """``dispatcher``, compiled by one process at a time.
 
@@ -229,12 +232,18 @@ def compile_alone(dispatcher):
 
     def compile_once(sig):
         with global_compiler_lock:
+            if path in _HELD:
+                # a compile inside its own compile (a recursive function typed anew):
+                # this process holds the lock already, and a second flock would wait forever
+                return compile_now(sig)
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "a") as lock:
                 fcntl.flock(lock, fcntl.LOCK_EX)
+                _HELD.add(path)
                 try:
                     return compile_now(sig)
                 finally:
+                    _HELD.discard(path)
                     fcntl.flock(lock, fcntl.LOCK_UN)
 
     dispatcher.compile = compile_once

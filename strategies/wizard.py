@@ -2,6 +2,7 @@
 from .abi import KIND_HEURISTIC, KIND_RANDOM
 from .registry import Player, register
 from . import wizard_nb
+from sim.search.pimc import pimc_player
 
 RANDOM = register(Player(
     name="random", family="wizard", kind=KIND_RANDOM, decide=wizard_nb.random_decide,
@@ -27,4 +28,10 @@ HEURISTIC = register(Player(
     ),
     # Oh Hell's pack has no Wizards
     variant_params=(("oh_hell", tuple(n for n in wizard_nb.NAMES if n != "wizard")),),
+))
+
+PIMC = register(pimc_player(
+    "wizard",
+    doc="perfect-information Monte Carlo: samples the unseen hands, plays each option out "
+        "(heuristic rollouts, an exact search over the last cards) and keeps the best average score",
 ))

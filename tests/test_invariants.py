@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 from sim import registry
 from sim.games.wizard import step_nb as K
 from sim.games.wizard import obs as O
+from sim.games.wizard.cfg import config as wizard_config
 from sim.study import Study
 from strategies.registry import available
 
@@ -387,7 +388,10 @@ def play_random_deal(game: str, n: int, hand_size: int, rng: np.random.Generator
     turned = int(order[used]) if used < deck else -1
     dealer = int(rng.integers(n))
     pub = np.zeros(O.SIZE, np.int64)
-    K.start_round_nb(pub, n, 0 if game == "wizard" else 1, dealer, 0, 1, hand_size, turned, totals)
+    cfg = wizard_config(game, n, {"dealer_restriction": restriction})
+    K.start_round_nb(pub, cfg, dealer, 0, 1, hand_size, turned, totals)
+    assert pub[O.RESTRICT] == RESTRICT_MODES.index(restriction), "the rules every seat knows"
+    assert not pub[O.VOIDS:O.VOIDS + O.MAX_PLAYERS].any()
 
     if FIRST_WIZARD <= turned < FIRST_JESTER:
         assert pub[O.PHASE] == O.PHASE_TRUMP and pub[O.SEAT] == dealer
@@ -417,6 +421,7 @@ def play_random_deal(game: str, n: int, hand_size: int, rng: np.random.Generator
     # play: every card dealt is played exactly once
     played_cards: list[int] = []
     won = [0] * n
+    voids = [0] * n
     leader = (dealer + 1) % n
     for trick_no in range(hand_size):
         played_before = int(pub[O.PLAYED])
@@ -429,7 +434,11 @@ def play_random_deal(game: str, n: int, hand_size: int, rng: np.random.Generator
             hand_now = cards_in(hands[seat])
             assert legal == rules_legal_cards(hand_now, trick)
             card = int(rng.choice(sorted(legal)))
+            led = next((c for c in trick if c < FIRST_JESTER), None)   # Jesters set no suit
+            if led is not None and led < SUITED_CARDS and card < SUITED_CARDS and card // 13 != led // 13:
+                voids[seat] |= 1 << (led // 13)       # another suit: none of the suit led left
             winner = K.apply_play_nb(pub, hands, card)
+            assert int(pub[O.VOIDS + seat]) == voids[seat], "the voids every seat has shown"
             assert cards_in(hands[seat]) == hand_now - {card}
             trick.append(card)
             assert (winner >= 0) == (i == n - 1)

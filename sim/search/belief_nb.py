@@ -1,25 +1,26 @@
 """What a Wizard or Oh Hell seat may know of the hidden cards, and worlds drawn from it (numba).
 
 A seat ``me`` knows its own hand, the turned trump card, the hand size, the cards played
-so far in this deal and who played each: what the observation (``sim/games/wizard/obs.py``)
-holds, plus the deal's public history. The observation has the cards of earlier tricks
-only as a set (``PLAYED``), not who played them, so the history is kept alongside in
-``seen`` (``new_seen_nb``), fed every public play with :func:`note_play_nb` *before* it is
-applied. It reads the public slots ``PHASE``, ``SEAT`` and ``LEAD_SUIT`` and the card
-played: what every seat at the table sees, never a hand.
+so far in this deal and the suits each seat has shown void in: all in its observation
+(``sim/games/wizard/obs.py``; ``VOIDS`` is kept by the engine whenever a user's player,
+such as a search player, sits at the table, and by the step interface).
 
-What the history shows is a void: a suited card played when the suit led is another suit
-(``LEAD_SUIT`` 0 … 3) would have been illegal with a card of that suit in hand, so the
-player has none left for the rest of the deal. Wizards and Jesters may always be played:
-they show nothing; nor does anything after a Wizard led (anything goes). Neither rule is
-copied here: a void is read off the rules' own ``legal_cards``. Bids and the trump
-choice constrain no hand.
+A void is shown by a suited card played when the suit led is another suit (``LEAD_SUIT``
+0 … 3): it would have been illegal with a card of that suit in hand, so the player has
+none left for the rest of the deal. Wizards and Jesters may always be played: they show
+nothing; nor does anything after a Wizard led (anything goes). :func:`shows_void_nb`
+reads the same off the rules' own ``legal_cards``: the tests hold the engine's ``VOIDS``
+to it. Bids and the trump choice constrain no hand.
 
 The hidden cards are the pack less ``me``'s hand, the cards played (``PLAYED`` and the
 trick in progress) and the turned card. Their holders are the other seats, in turn from
 ``me``, then the *stock* (the cards not dealt, when the deal leaves some): a seat holds the
 hand size less the cards it has played; the stock holds any card; a seat holds no card of a
 suit it showed void in. ``sim/search/sample_nb.py`` draws the deals uniformly.
+
+Who played which card is not needed to sample; it is needed to rebuild the hands as dealt
+(to replay a world from the deal's start): ``seen`` (``new_seen_nb``, fed every public play
+with :func:`note_play_nb` before it is applied) keeps each seat's played cards for that.
 
 Why here and not in ``sim/games/wizard/``: the numba cache keys a family's folder by the
 kit and the family's compiled sources (``sim/cache.py``), and ``sample_nb`` is neither;
@@ -31,15 +32,12 @@ from numba import njit
 from ..bits_nb import bit
 from ..games.wizard import obs as O
 from ..games.wizard.cards import FIRST_WIZARD
-from ..games.wizard.rules_nb import lead_after, legal_cards
+from ..games.wizard.rules_nb import legal_cards
 from ..games.wizard.step_nb import DEALT
 from .sample_nb import MAX_HOLDERS, plan_nb, sample_nb
 
 MP = O.MAX_PLAYERS
-# ``seen`` (int64): per seat, the suits it showed void in (bit s), then the cards it played
-SEEN_VOIDS = 0
-SEEN_PLAYED = MP
-SEEN_SIZE = 2 * MP
+SEEN_SIZE = MP      # ``seen`` (int64): per seat, the cards it played this deal
 STOCK = -1          # the holder that is no seat: the cards not dealt
 
 
@@ -65,27 +63,11 @@ def note_play_nb(seen, pub, card):
     (nothing for a bid or a trump choice)."""
     if pub[O.PHASE] != O.PHASE_PLAY:
         return
-    seat = pub[O.SEAT]
-    seen[SEEN_PLAYED + seat] |= np.int64(bit(card))
-    lead = pub[O.LEAD_SUIT]
-    if shows_void_nb(card, lead):
-        seen[SEEN_VOIDS + seat] |= 1 << lead
-
-
-@njit(cache=True, inline="always")
-def _trick_voids(pub, voids):
-    """The voids the trick in progress shows (the observation holds it whole), into ``voids``."""
-    n = pub[O.N_PLAYERS]
-    lead = -1
-    for i in range(pub[O.TRICK_N]):
-        card = pub[O.TRICK_CARDS + i]
-        if shows_void_nb(card, lead):
-            voids[(pub[O.TRICK_LEADER] + i) % n] |= 1 << lead
-        lead = lead_after(lead, card)
+    seen[pub[O.SEAT]] |= np.int64(bit(card))
 
 
 @njit(cache=True)
-def belief_nb(pub, me, my_hand, seen, deck, cards, allowed, need, holder_seat):
+def belief_nb(pub, me, my_hand, deck, cards, allowed, need, holder_seat):
     """What seat ``me`` knows of the hidden cards: the hidden cards into ``cards``, the set of
     holders each may be with into ``allowed``, each holder's count into ``need`` and its seat
     into ``holder_seat`` (``STOCK`` for the undealt cards). ``pub``: the state's public part or
@@ -98,10 +80,7 @@ def belief_nb(pub, me, my_hand, seen, deck, cards, allowed, need, holder_seat):
         shown |= bit(pub[O.TRICK_CARDS + i])
     if pub[O.TRUMP_CARD] >= 0:
         shown |= bit(pub[O.TRUMP_CARD])
-    voids = np.zeros(MP, dtype=np.int64)
-    for s in range(n):
-        voids[s] = seen[SEEN_VOIDS + s]
-    _trick_voids(pub, voids)
+    voids = pub[O.VOIDS:O.VOIDS + MP]
     k = 0
     for i in range(1, n):
         s = (me + i) % n
@@ -132,14 +111,14 @@ def belief_nb(pub, me, my_hand, seen, deck, cards, allowed, need, holder_seat):
 
 
 @njit(cache=True, nogil=True)
-def world_plan_nb(pub, me, my_hand, seen, deck):
+def world_plan_nb(pub, me, my_hand, deck):
     """(plan, counts, cards, holder_seat): the sampler's plan of what ``me`` knows
     (:func:`belief_nb`); ``counts[0]`` is the number of worlds, 0 if the history is impossible."""
     cards = np.zeros(deck, dtype=np.int64)
     allowed = np.zeros(deck, dtype=np.int64)
     need = np.zeros(MAX_HOLDERS, dtype=np.int64)
     holder_seat = np.zeros(MAX_HOLDERS, dtype=np.int64)
-    h, k = belief_nb(pub, me, my_hand, seen, deck, cards, allowed, need, holder_seat)
+    h, k = belief_nb(pub, me, my_hand, deck, cards, allowed, need, holder_seat)
     plan, counts = plan_nb(allowed[:h], need[:k])
     return plan, counts, cards[:h].copy(), holder_seat[:k].copy()
 
@@ -148,7 +127,8 @@ def world_plan_nb(pub, me, my_hand, seen, deck):
 def sample_world_nb(plan, counts, cards, holder_seat, me, hands, seen, rng, out, holder):
     """One world, uniform among those ``me`` cannot tell apart, into ``out`` (the layout of the
     state's ``hands``): ``me``'s hand as in ``hands`` (the only row read), every other seat's
-    sampled hand; as dealt, each seat's hand with the cards it played (``seen``).
+    sampled hand; as dealt, each seat's hand with the cards it played (``seen``; zeros
+    when the hands as dealt are not wanted).
     ``holder``: scratch of one slot per hidden card. False when there is no such world."""
     if not sample_nb(plan, counts, rng, holder):
         return False
@@ -163,6 +143,6 @@ def sample_world_nb(plan, counts, cards, holder_seat, me, hands, seen, rng, out,
     for t in range(holder_seat.shape[0]):
         s = holder_seat[t]
         if s != STOCK:
-            out[DEALT + s] = out[s] | np.uint64(seen[SEEN_PLAYED + s])
-    out[DEALT + me] = out[me] | np.uint64(seen[SEEN_PLAYED + me])
+            out[DEALT + s] = out[s] | np.uint64(seen[s])
+    out[DEALT + me] = out[me] | np.uint64(seen[me])
     return True

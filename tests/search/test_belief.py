@@ -38,25 +38,25 @@ class Position:
         self.history = []
         out = np.zeros(256, dtype=np.int64)
         stop = rng.integers(0, n * st[O.HAND_SIZE] + n) if stop is None else stop
+        voids = np.zeros(MP, dtype=np.int64)     # read off the rules' legal cards, play by play
         while not self.steps.is_over_nb(st) and len(self.history) < stop:
-            if st[O.PHASE] == O.PHASE_PLAY and st[O.TRICK_N] == 0:
-                self.seen_at_trick = self.seen.copy()
             count = self.steps.legal_actions_nb(st, hands, self.cfg, out)
             action = int(rng.choice(out[:count]))
             B.note_play_nb(self.seen, st, action)
+            if st[O.PHASE] == O.PHASE_PLAY and B.shows_void_nb(action, st[O.LEAD_SUIT]):
+                voids[st[O.SEAT]] |= 1 << st[O.LEAD_SUIT]
             self.history.append(action)
             self.steps.apply_nb(st, hands, self.cfg, action)
-        if st[O.TRICK_N] == 0:
-            self.seen_at_trick = self.seen.copy()     # the history noted before this trick
+            # the engine keeps in the state the voids that the rules say the plays showed
+            assert np.array_equal(st[O.VOIDS:O.VOIDS + MP], voids)
         self.st, self.hands = st, hands
         self.me = int(st[O.SEAT])
 
     def over(self):
         return self.steps.is_over_nb(self.st)
 
-    def plan(self, seen=None):
-        return B.world_plan_nb(self.st, self.me, self.hands[self.me],
-                               self.seen if seen is None else seen, self.deck)
+    def plan(self):
+        return B.world_plan_nb(self.st, self.me, self.hands[self.me], self.deck)
 
     def replays_in(self, world) -> bool:
         """True when the public history is legal in ``world`` (hands as dealt in its DEALT
@@ -103,8 +103,7 @@ def test_every_world_replays_the_public_history(game, n):
 @pytest.mark.parametrize("game,n", [("wizard", 4), ("oh_hell", 5)])
 def test_the_true_deal_is_a_world_and_the_observation_is_enough(game, n):
     """The true holders of the hidden cards are allowed, their counts are the needs; the
-    belief from the seat's observation equals that from the state's public part; the trick
-    in progress shows its voids without the history's notes of it."""
+    belief from the seat's observation equals that from the state's public part."""
     cards = np.zeros(64, dtype=np.int64)
     allowed = np.zeros(64, dtype=np.int64)
     need = np.zeros(8, dtype=np.int64)
@@ -113,7 +112,7 @@ def test_the_true_deal_is_a_world_and_the_observation_is_enough(game, n):
         p = Position(game, n, seed)
         if p.over():
             continue
-        h, k = B.belief_nb(p.st, p.me, p.hands[p.me], p.seen, p.deck, cards, allowed, need, seats)
+        h, k = B.belief_nb(p.st, p.me, p.hands[p.me], p.deck, cards, allowed, need, seats)
         for i in range(h):
             true = [t for t in range(k) if seats[t] != B.STOCK and p.hands[seats[t]] >> np.uint64(cards[i]) & np.uint64(1)]
             true = true or [t for t in range(k) if seats[t] == B.STOCK]
@@ -124,12 +123,9 @@ def test_the_true_deal_is_a_world_and_the_observation_is_enough(game, n):
         obs = np.zeros(O.SIZE, dtype=np.int64)
         p.steps.observation_nb(p.st, p.hands, p.cfg, 0, obs)
         again = [np.zeros_like(a) for a in (cards, allowed, need, seats)]
-        assert B.belief_nb(obs, p.me, obs[O.HAND], p.seen, p.deck, *again) == (h, k)
+        assert B.belief_nb(obs, p.me, obs[O.HAND], p.deck, *again) == (h, k)
         assert all(np.array_equal(a[:m], b[:m]) for a, b, m in zip(
             again, (cards, allowed, need, seats), (h, h, k, k)))
-        if p.st[O.PHASE] == O.PHASE_PLAY and hasattr(p, "seen_at_trick"):
-            B.belief_nb(p.st, p.me, p.hands[p.me], p.seen_at_trick, p.deck, *again)
-            assert np.array_equal(again[1][:h], allowed[:h])
 
 
 def whole_pack_deal(game, n, rng):
@@ -175,7 +171,7 @@ def all_deals(position):
         for card, s in zip(hidden, order):
             world[s] |= np.uint64(1 << card)
         for s in range(n):
-            world[DEALT + s] = world[s] | np.uint64(position.seen[B.SEEN_PLAYED + s])
+            world[DEALT + s] = world[s] | np.uint64(position.seen[s])
         yield world
 
 
@@ -230,4 +226,4 @@ def test_which_plays_show_a_void():
     assert not seen.any()
     pub[O.PHASE] = O.PHASE_PLAY
     B.note_play_nb(seen, pub, card("D4"))
-    assert seen[B.SEEN_VOIDS + 2] == 1 and cards_of(seen[B.SEEN_PLAYED + 2]) == [card("D4")]
+    assert cards_of(seen[2]) == [card("D4")] and not seen[[0, 1, 3]].any()

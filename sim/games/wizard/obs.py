@@ -38,7 +38,14 @@ TRICK_CARDS = 20   # MAX_PLAYERS slots: the current trick in play order from the
 BIDS = TRICK_CARDS + MAX_PLAYERS        # per seat: bid this round, -1 not yet bid (or hidden)
 TRICKS_WON = BIDS + MAX_PLAYERS         # per seat: tricks won this round
 SCORES = TRICKS_WON + MAX_PLAYERS       # per seat: game total before this round
-SIZE = SCORES + MAX_PLAYERS
+# per seat: the suits (bit s) it has shown void in this round by not following one led. Kept
+# whenever a user's player sits at the table (a search player reads them) and in the step
+# interface; a table of built-in players only leaves them 0, as no built-in reads them (the
+# random play loop then does no more work than before: docs/architecture.md)
+VOIDS = SCORES + MAX_PLAYERS
+SCORING = VOIDS + MAX_PLAYERS           # the rules every seat knows: the scoring table (rules_nb.SCORING_*)
+RESTRICT = SCORING + 1                  # ... and the dealer restriction (rules_nb.RESTRICT_*)
+SIZE = RESTRICT + 1
 
 # The trick in progress: the kit's trick block (sim/kit_nb.py T_*) starts at PLAYED
 TRICK_BLOCK = PLAYED

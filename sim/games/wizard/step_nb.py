@@ -30,14 +30,17 @@ MP = O.MAX_PLAYERS
 
 # -- the deal's steps ----------------------------------------------------------------------------
 @njit(cache=True, inline="always")
-def start_round_nb(pub, n, game, dealer, round_index, n_rounds, hand_size, trump_card, totals):
+def start_round_nb(pub, cfg, dealer, round_index, n_rounds, hand_size, trump_card, totals):
     """Reset ``pub`` for a new round; returns nothing. The trump is set from
     the turned card here, except after a Wizard (the dealer chooses: phase
     TRUMP) and for no card (no trump)."""
+    n = cfg[CFG_PLAYERS]
     for i in range(O.SIZE):
         pub[i] = 0
-    pub[O.GAME] = game
+    pub[O.GAME] = cfg[CFG_GAME]
     pub[O.N_PLAYERS] = n
+    pub[O.SCORING] = cfg[CFG_SCORING]
+    pub[O.RESTRICT] = cfg[CFG_RESTRICT]
     pub[O.DEALER] = dealer
     pub[O.HAND_SIZE] = hand_size
     pub[O.ROUND] = round_index
@@ -100,6 +103,16 @@ def legal_play_nb(pub, hands):
 
 
 @njit(cache=True, inline="always")
+def note_void_nb(pub, seat, lead, card):
+    """Note in ``pub`` the void ``seat`` shows by playing ``card`` to a trick whose suit to
+    follow is ``lead``: a suited card of another suit is legal only without one of the suit
+    led (rules_nb.legal_cards); Wizards and Jesters, and anything after a Wizard led, show
+    nothing."""
+    if lead >= 0 and lead < 4 and card < FIRST_WIZARD and card // 13 != lead:
+        pub[O.VOIDS + seat] |= 1 << lead
+
+
+@njit(cache=True, inline="always")
 def play_cards_nb(pub, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, forced,
                   trace):
     """The play phase: cards into tricks, tricks to their winners.
@@ -146,6 +159,10 @@ def play_cards_nb(pub, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, sta
                 if card < 0:
                     return -2
             trace_decision_nb(trace, seat, O.PHASE_PLAY, card)
+        if kinds is None:       # the step interface: every observation keeps the voids
+            note_void_nb(pub, seat, lead, card)
+        elif fns is not None:   # a user's player (a search player) may read them
+            note_void_nb(pub, seat, lead, card)
         hands[seat] &= ~bit(card)
         pub[O.TRICK_CARDS + k] = card
         trick_cards |= np.int64(bit(card))
@@ -204,8 +221,8 @@ def start_deal_nb(pub, hands, cfg, dealt, chance):
     hand_size = popcount(dealt[0])
     for s in range(MP):
         hands[s] = dealt[s] if s < n else np.uint64(0)
-    start_round_nb(pub, n, cfg[CFG_GAME], chance[CH_DEALER], chance[CH_DEAL],
-                   chance[CH_DEALS], hand_size, chance[CH_TURNED], chance[CH_TOTALS:])
+    start_round_nb(pub, cfg, chance[CH_DEALER], chance[CH_DEAL], chance[CH_DEALS], hand_size,
+                   chance[CH_TURNED], chance[CH_TOTALS:])
 
 
 @njit(cache=True)
@@ -256,8 +273,8 @@ def deal_nb(pub, hands, cfg, aux, board_rng, deal_rng, deck, deal_no, attempt, f
         hands[s] = m
         hands[DEALT + s] = m
     trump_card = deck[used] if used < deck_size else -1
-    start_round_nb(pub, n, cfg[CFG_GAME], (first_dealer + deal_no) % n, deal_no, aux.shape[0], h,
-                   trump_card, pub[TOTALS:])
+    start_round_nb(pub, cfg, (first_dealer + deal_no) % n, deal_no, aux.shape[0], h, trump_card,
+                   pub[TOTALS:])
 
 
 @njit(cache=True, inline="always")
