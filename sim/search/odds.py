@@ -62,7 +62,7 @@ class Question:
     phase: int                  # the kind of decision the options are of
     decision: str               # its name ("bid", "trump")
     actions: list               # the options' labels, by action
-    turned: str | None          # the turned card as given, or None (drawn)
+    trump_text: str             # the turned card and the trump, as given, in words
     card_names: list
     hooks: str                  # the module of the game's odds_outcome_nb
     extra: dict = field(default_factory=dict)
@@ -136,6 +136,16 @@ def hand_odds(game: str, players: int, hand, seat: int = 0, round: int | None = 
         with ThreadPoolExecutor(max_workers=jobs if jobs > 0 else os.cpu_count()) as pool:
             list(pool.map(run, firsts))
     return HandOdds(q, lineup.players[0].label, int(deals), int(seed), out, chosen)
+
+
+def trump_facts(trump: str | None, turned: str | None = None) -> tuple:
+    """(turned, trump) from the command line's ``--trump`` (a card: the turned card; a suit
+    letter or ``none``: the trump) and ``--turned``."""
+    if trump is None or len(trump.strip()) == 1 or trump.strip().lower() == "none":
+        return turned, trump
+    if turned is not None:
+        raise TricksimError(f"--trump {trump} and --turned {turned}: give the turned card once")
+    return trump, None
 
 
 def _illegal(game, lineup, status) -> TricksimError:
@@ -229,10 +239,9 @@ class HandOdds:
     # -- output --------------------------------------------------------------------------
     def heading(self) -> str:
         q = self.question
-        turned = q.turned or "drawn"
         return (f"{q.game}, {q.players} players, round {q.round} ({q.hand_size} card"
                 f"{'s' if q.hand_size != 1 else ''}): seat {q.seat} holds "
-                f"{' '.join(q.card_names)}; dealer seat {q.dealer}; turned card {turned}; "
+                f"{' '.join(q.card_names)}; dealer seat {q.dealer}; {q.trump_text}; "
                 f"every seat played by {self.player}; {self.deals:,} deals, seed {self.seed}")
 
     def text(self) -> str:
@@ -264,7 +273,7 @@ class HandOdds:
         q = self.question
         records = lambda t: t.replace({np.nan: None}).to_dict(orient="records")  # noqa: E731
         return {"game": q.game, "players": q.players, "seat": q.seat, "dealer": q.dealer,
-                "round": q.round, "hand": q.card_names, "turned": q.turned,
+                "round": q.round, "hand": q.card_names, "trump": q.trump_text,
                 "player": self.player, "deals": self.deals, "seed": self.seed,
                 "decision": q.decision, "best": self.best,
                 "summary": records(self.summary()), "tricks": records(self.tricks()),

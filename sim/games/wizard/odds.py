@@ -148,6 +148,16 @@ def question(game: str, players: int, hand, seat: int = 0, round: int | None = N
     chance[CH_TOTALS:CH_TOTALS + n] = [int(v) for v in (scores or [0] * n)]
     wizard_turned = turned_card is not None and FIRST_WIZARD <= turned_card < FIRST_JESTER
     trump_decision = wizard_turned and not prefix and dealer == seat
+    if prefix:
+        trump_text = f"turned card {card_name(turned_card)}, trump {SUITS[prefix[0]]} chosen"
+    elif turned_card is not None:
+        trump_text = ("no card turned" if turned_card < 0 else f"turned card "
+                      f"{card_name(turned_card)}")
+    elif trump_suit is None:
+        trump_text = "turned card drawn"
+    else:
+        trump_text = ("no trump (a Jester turned)" if trump_suit < 0 else
+                      f"trump {SUITS[trump_suit]} (a card of it turned)")
     need = np.array([h - bin(int(masks[s])).count("1") for s in range(n)], dtype=np.int64)
     return dict(
         game=game, players=n, seat=seat, dealer=dealer, round=index + 1, hand_size=h,
@@ -157,8 +167,7 @@ def question(game: str, players: int, hand, seat: int = 0, round: int | None = N
         phase=O.PHASE_TRUMP if trump_decision else O.PHASE_BID,
         decision="trump" if trump_decision else "bid",
         actions=list(SUITS) if trump_decision else [str(b) for b in range(h + 1)],
-        turned=None if turned_card is None else (card_name(turned_card) if turned_card >= 0
-                                                 else "none"),
+        trump_text=trump_text,
         card_names=[card_name(c) for c in own], hooks=HOOKS_MODULE)
 
 
