@@ -15,7 +15,8 @@ free cards a turned card may be: all of them, or those the facts allow); the
 rest of the free cards (``pool``) is shuffled and dealt, ``need[s]`` more to
 seat ``s``, the others staying undealt. Every deal consistent with the facts is
 as likely as any other. The game's ``start_deal_nb`` starts it from ``chance``
-(``sim.kit_nb.CH_*``: dealer, deal index, turned card, totals).
+(``sim.kit_nb.CH_*``: dealer, deal index, turned card, totals); the decisions the
+facts fix (``prefix``: the dealer's trump after a Wizard, given) are taken first.
 
 Play: the players decide (``ask_player_nb``, the random one inline) until the
 asking ``seat`` faces a decision of kind ``phase`` (its first own decision the

@@ -124,11 +124,12 @@ def question(game: str, players: int, hand, seat: int = 0, round: int | None = N
             turn_pool = free
         elif trump_suit < 0:
             turn_pool = [c for c in free if c >= FIRST_JESTER]
+            if game != "wizard":
+                raise TricksimError(f"trump none: Oh Hell has no trump only in a round that "
+                                    f"deals the whole pack, and round {index + 1} does not")
             if not turn_pool:
-                raise TricksimError("trump none: no trump means a Jester turned"
-                                    + ("" if game == "wizard" else
-                                       ", and Oh Hell turns one in every round but the last")
-                                    + "; no Jester is left to be turned")
+                raise TricksimError("trump none: no trump means a Jester turned, and no Jester "
+                                    "is left to be turned")
         else:
             turn_pool = [c for c in free if c < FIRST_WIZARD and c // 13 == trump_suit]
             if not turn_pool:
