@@ -8,6 +8,7 @@
     tricksim compare RUN_A RUN_B        two runs on the same deals, paired (variant balance)
     tricksim replay FILE.json           check and print a recorded deal
     tricksim solve FILE.json            a recorded deal's card play against the exact solver
+    tricksim odds GAME --hand CARDS     a hand's odds: the rest dealt many times, played on
     tricksim deal RUN_DIR --game G      one simulated deal as a replayable record
     tricksim fit differenzler [...]     fit the Jass Differenzler predictor by simulation
     tricksim check-player MODULE:NAME   the conformance checks of a player, per game and variant
@@ -138,6 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "seats against it; a card below the best is a loss.")
     p.add_argument("file", type=Path, help="the record (JSON, docs/records.md)")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    _add_odds_parser(sub)
     p = sub.add_parser("deal", help="export one simulated deal as a replayable record",
                        description="Play one board of a finished (or partly finished) run again "
                                    "from its own deal and decision streams (exactly as the run "
@@ -353,6 +355,81 @@ def cmd_solve(args) -> None:
     print(json.dumps(analysis, indent=2) if args.json else solve_text(analysis))
 
 
+def _add_odds_parser(sub) -> None:
+    p = sub.add_parser("odds", help="a hand's odds: the unseen cards dealt many times, played on",
+                       description="Deal the cards a seat cannot see many times, consistently "
+                                   "with its hand and the facts given, play every seat on with "
+                                   "a player, and print the seat's tricks, score and bid made "
+                                   "with 95 % intervals, and the mean score of each option of "
+                                   "its first decision (each bid; the trump suit when it deals "
+                                   "and a Wizard is turned), the best marked. Wizard, Oh Hell.")
+    p.add_argument("game", help="game name (see `tricksim games`)")
+    p.add_argument("--hand", required=True, help='the seat\'s cards, e.g. "Z1 HA HK S5" (SA, HT, '
+                                                 'Z1-Z4 Wizards, N1-N4 Jesters)')
+    p.add_argument("-n", "--players", type=int, help="players at the table (default: the game's)")
+    p.add_argument("--seat", type=int, default=0, help="the seat that holds the hand (default 0)")
+    p.add_argument("--round", type=int, help="the round, from 1 (default: the first that deals "
+                                             "as many cards as the hand holds)")
+    p.add_argument("--trump", help="CARD: the card turned up; S, H, D or C: the trump suit (a card "
+                                   "of it turned); none: no trump (default: the turned card is "
+                                   "dealt like the rest)")
+    p.add_argument("--turned", help="the card turned up, with --trump SUIT for the dealer's "
+                                    "choice after a Wizard")
+    p.add_argument("--dealer", type=int, help="the dealer's seat (default: the seat before "
+                                              "--seat, which then leads)")
+    p.add_argument("--fixed", action="append", metavar="SEAT=CARDS", default=[],
+                   help='cards another seat holds, e.g. 2="Z2 SA" (all or part of its hand); '
+                        'repeat for several seats')
+    p.add_argument("--scores", help="the totals before the round, one a seat, e.g. 40,10,0,20")
+    p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE", default=[],
+                   help="a rule option (see `tricksim games`); repeat for several")
+    p.add_argument("-p", "--player", default=None,
+                   help="the player of every seat: a built-in (`heuristic`, `random`), "
+                        "name[param=value,...] or module:attribute (default heuristic)")
+    p.add_argument("-d", "--deals", type=int, default=10_000, help="deals (default 10,000)")
+    p.add_argument("-s", "--seed", type=int, default=0, help="root seed (default 0)")
+    p.add_argument("-j", "--jobs", type=int, default=1, help="threads (-1: all cores)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--plot", type=Path, metavar="FILE.png",
+                   help="write the figure: mean score per option, tricks taken")
+
+
+def cmd_odds(args) -> None:
+    import json
+    from . import registry
+    from .options import parse_assignments
+    from .replay import compile_notice
+    from .search.odds import DEFAULT_PLAYER, hand_odds, trump_facts
+    meta = registry.info(args.game)
+    if args.plot is not None and not args.plot.parent.is_dir():
+        raise TricksimError(f"--plot {args.plot}: no folder {args.plot.parent}")
+    turned, trump = trump_facts(args.trump, args.turned)
+    fixed = {}
+    for item in args.fixed:
+        seat, sep, cards = item.partition("=")
+        if not sep or not seat.strip().lstrip("-").isdigit():
+            raise TricksimError(f"--fixed {item!r} is not of the form SEAT=CARDS")
+        if int(seat) in fixed:
+            raise TricksimError(f"--fixed: seat {int(seat)} is given twice; give its cards once")
+        fixed[int(seat)] = cards
+    scores = None
+    if args.scores is not None:
+        try:
+            scores = [int(v) for v in args.scores.replace(",", " ").split()]
+        except ValueError:
+            raise TricksimError(f"--scores {args.scores!r}: give whole numbers, one a seat") from None
+    with compile_notice(f"{meta.name} odds"):
+        result = hand_odds(meta.name, args.players or meta.default_players, args.hand,
+                           seat=args.seat, round=args.round, dealer=args.dealer, turned=turned,
+                           trump=trump, fixed=fixed, scores=scores,
+                           options=parse_assignments(args.option),
+                           player=args.player or DEFAULT_PLAYER, deals=args.deals,
+                           seed=args.seed, jobs=args.jobs)
+    print(json.dumps(result.to_dict(), indent=2) if args.json else result.text())
+    if args.plot is not None:
+        print(f"plot written to {result.plot(args.plot)}", file=sys.stderr)
+
+
 def cmd_deal(args) -> None:
     from .deal_export import export_deal
     from .replay import compile_notice, replay, transcript
@@ -369,7 +446,8 @@ def cmd_deal(args) -> None:
 
 COMMANDS = {"games": cmd_games, "players": cmd_players, "simulate": cmd_simulate,
             "study": cmd_study, "report": cmd_report, "compare": cmd_compare,
-            "fit": cmd_fit, "replay": cmd_replay, "solve": cmd_solve, "deal": cmd_deal}
+            "fit": cmd_fit, "replay": cmd_replay, "solve": cmd_solve, "odds": cmd_odds,
+            "deal": cmd_deal}
 
 
 # -- tricksim check-player ------------------------------------------------------------------

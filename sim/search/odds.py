@@ -1,0 +1,320 @@
+"""Hand odds: what a hand is worth, by dealing the unseen cards many times and playing on.
+
+:func:`hand_odds` takes a seat's hand and the public facts (round, dealer, turned
+card or trump, other seats' cards, totals), deals the rest uniformly among the
+deals consistent with them, lets a player play every seat, and returns a
+:class:`HandOdds`: the seat's outcome (tricks, score, contract made) with 95 %
+intervals (Wilson for shares, normal for means), and for each option of the
+seat's first own decision (each bid; the trump suit when it deals and a Wizard
+is turned) the mean score when it is taken, on the same deals for every option,
+the best marked. ``tricksim odds`` prints it and plots it.
+
+A game takes part through a *facts module* (the Wizard family's is
+``sim/games/wizard/odds.py``): ``question(game, players, hand, ...)`` checks the
+facts and says what is fixed and what is drawn, and names the module of the
+game's compiled outcome hook (``odds_outcome_nb``, ``sim/search/odds_nb.py``).
+"""
+from __future__ import annotations
+
+import importlib
+import math
+import os
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .. import board_nb, registry
+from ..binding import bind, binding_name
+from ..errors import TricksimError
+from ..rng_nb import chunk_states
+from . import odds_nb
+from .odds_nb import R_CONTRACT, R_LEGAL, R_MADE, R_SCORE, R_SIZE, R_TRICKS
+
+DEFAULT_PLAYER = "heuristic"     # the player every seat is played by unless told
+CHUNK_DEALS = 20_000             # deals a kernel call: results do not depend on it
+Z95 = 1.959963984540054
+# the facts module of each game family that has one
+FACTS = {"wizard": "sim.games.wizard.odds"}
+
+
+@dataclass
+class Question:
+    """The facts of a question, checked: what the deal holds fixed and what it draws."""
+
+    game: str
+    players: int
+    seat: int
+    dealer: int
+    round: int
+    hand_size: int
+    cfg: np.ndarray
+    hand: list
+    fixed: np.ndarray           # a card mask a seat (the asking seat's hand among them)
+    need: np.ndarray            # cards dealt at random to each seat
+    pool: np.ndarray            # the free cards
+    turn_pool: np.ndarray       # the cards the turned card is drawn from (empty: it is fixed)
+    chance: np.ndarray          # sim.kit_nb.CH_*: dealer, round, turned card, totals
+    prefix: np.ndarray          # decisions the facts fix, taken right after the deal
+    phase: int                  # the kind of decision the options are of
+    decision: str               # its name ("bid", "trump")
+    actions: list               # the options' labels, by action
+    trump_text: str             # the turned card and the trump, as given, in words
+    card_names: list
+    hooks: str                  # the module of the game's odds_outcome_nb
+    extra: dict = field(default_factory=dict)
+
+
+def facts_module(game: str):
+    """The facts module of a game; a clear error for a game without one."""
+    meta = registry.info(game)
+    name = FACTS.get(meta.family)
+    if name is None:
+        have = [g.name for g in registry.all_games() if g.family in FACTS]
+        raise TricksimError(f"{meta.name}: hand odds have no hooks for this game yet; "
+                            f"games with hand odds: {', '.join(have)}")
+    return importlib.import_module(name)
+
+
+def odds_functions(game, hooks_module: str):
+    """The odds templates bound to a game's steps, its family's heuristic and its
+    outcome hook (compiled once, cached on disk)."""
+    from strategies.registry import heuristic_of
+    module = game.steps_module("")
+    hooks = {k: v for k, v in vars(board_nb).items() if not k.startswith("__")}
+    hooks.update(vars(module))
+    hooks["heuristic_nb"] = heuristic_of(game.family, game.name)
+    hooks.update({k: v for k, v in vars(importlib.import_module(hooks_module)).items()
+                  if not k.startswith("__")})
+    unit, family = binding_name(module, game.family)
+    return bind(f"{unit}_odds", family, hooks, odds_nb.ODDS, needs=odds_nb.ODDS_HOOKS,
+                label=game.name, source=odds_nb)
+
+
+def hand_odds(game: str, players: int, hand, seat: int = 0, round: int | None = None,
+              dealer: int | None = None, turned=None, trump=None, fixed=None, scores=None,
+              options: dict | None = None, player: str = DEFAULT_PLAYER, deals: int = 10_000,
+              seed: int = 0, jobs: int = 1) -> "HandOdds":
+    """The odds of ``hand`` held by ``seat`` (see the module). ``fixed``: ``{seat: cards}``
+    of other seats (part of a hand is fine, the rest is dealt); ``turned``: the card
+    turned up; ``trump``: the trump suit; ``scores``: the totals before the round;
+    ``player``: a player spec (``strategies.registry.resolve``) for every seat. Deal ``i``
+    is the same for every option and every ``jobs``/chunking; same seed, same results."""
+    from strategies.registry import Lineup
+    meta = registry.info(game)
+    facts = facts_module(meta.name)
+    if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals <= 0:
+        raise TricksimError(f"deals must be a whole number of at least 1, not {deals!r}")
+    q = Question(**facts.question(meta.name, players, hand, seat=seat, round=round,
+                                  dealer=dealer, turned=turned, trump=trump, fixed=fixed,
+                                  scores=scores, options=options))
+    lineup = Lineup.resolve(meta.family, [player] * q.players, meta.name)
+    kinds, params, fns = lineup.arrays()
+    fns_ = odds_functions(registry.game(meta.name), q.hooks)
+    states = chunk_states(int(seed), 0)
+    out = np.zeros((int(deals), len(q.actions), R_SIZE), dtype=np.int64)
+    chosen = np.zeros(int(deals), dtype=np.int64)
+
+    def run(first: int) -> None:
+        count = min(CHUNK_DEALS, int(deals) - first)
+        status = np.zeros(16, dtype=np.int64)
+        done = fns_.odds_chunk_nb(q.cfg, kinds, params, fns, states[0], states[1], first, count,
+                                  q.seat, q.phase, q.pool, q.turn_pool, q.fixed, q.need,
+                                  q.chance, q.prefix, out[first:first + count],
+                                  chosen[first:first + count], status)
+        if done < count:
+            raise _illegal(registry.game(meta.name), lineup, status)
+
+    firsts = range(0, int(deals), CHUNK_DEALS)
+    if jobs == 1 or len(firsts) == 1:
+        for first in firsts:
+            run(first)
+    else:
+        with ThreadPoolExecutor(max_workers=jobs if jobs > 0 else os.cpu_count()) as pool:
+            list(pool.map(run, firsts))
+    return HandOdds(q, lineup.players[0].label, int(deals), int(seed), out, chosen)
+
+
+def trump_facts(trump: str | None, turned: str | None = None) -> tuple:
+    """(turned, trump) from the command line's ``--trump`` (a card: the turned card; a suit
+    letter or ``none``: the trump) and ``--turned``."""
+    if trump is None or len(trump.strip()) == 1 or trump.strip().lower() == "none":
+        return turned, trump
+    if turned is not None:
+        raise TricksimError(f"--trump {trump} and --turned {turned}: give the turned card once")
+    return trump, None
+
+
+def _illegal(game, lineup, status) -> TricksimError:
+    from ..kit_nb import ST_ACTION, ST_LEGAL, ST_LEGAL_HI, ST_PHASE, ST_SEAT
+    kind, action_text, legal_text = game.decision_text(
+        int(status[ST_PHASE]), int(status[ST_ACTION]), int(status[ST_LEGAL]),
+        int(status[ST_LEGAL_HI]))
+    return TricksimError(f"player {lineup.players[0].label} (seat {int(status[ST_SEAT])}) made an "
+                         f"illegal {kind} {action_text}; legal: {legal_text}")
+
+
+def _share(k, n):
+    from analysis.stats import wilson
+    lo, hi = wilson(k, n)
+    return (k / n if n else math.nan), float(lo), float(hi)
+
+
+def _mean(x):
+    """(mean, lo, hi) with the normal interval (NaN for fewer than two values)."""
+    x = np.asarray(x, dtype=np.float64)
+    if len(x) == 0:
+        return math.nan, math.nan, math.nan
+    m = float(x.mean())
+    half = Z95 * float(x.std(ddof=1)) / math.sqrt(len(x)) if len(x) > 1 else math.nan
+    return m, m - half, m + half
+
+
+class HandOdds:
+    """The result of :func:`hand_odds`: the raw results (``out[i, action, R_*]``, ``chosen``)
+    and the tables made from them."""
+
+    def __init__(self, question: Question, player: str, deals: int, seed: int, out, chosen):
+        self.question, self.player, self.deals, self.seed = question, player, deals, seed
+        self.out, self.chosen = out, chosen
+        played = chosen >= 0
+        self.rows = out[np.flatnonzero(played), chosen[played]]   # as the player played
+
+    # -- tables --------------------------------------------------------------------------
+    def summary(self) -> pd.DataFrame:
+        """The seat's outcome as its player plays: mean tricks, mean score, contract made."""
+        r = self.rows
+        rows = [("tricks", *_mean(r[:, R_TRICKS])), ("score", *_mean(r[:, R_SCORE])),
+                ("made", *_share(int(r[:, R_MADE].sum()), len(r)))]
+        return pd.DataFrame(rows, columns=["quantity", "estimate", "lo", "hi"])
+
+    def tricks(self) -> pd.DataFrame:
+        """The share of deals in which the seat takes each number of tricks."""
+        n = len(self.rows)
+        counts = np.bincount(self.rows[:, R_TRICKS], minlength=self.question.hand_size + 1)
+        return pd.DataFrame([(k, int(c), *_share(int(c), n)) for k, c in enumerate(counts)],
+                            columns=["tricks", "deals", "share", "lo", "hi"])
+
+    def scores(self) -> pd.DataFrame:
+        """The share of deals with each score of the seat."""
+        n = len(self.rows)
+        values, counts = np.unique(self.rows[:, R_SCORE], return_counts=True)
+        return pd.DataFrame([(int(v), int(c), *_share(int(c), n)) for v, c in zip(values, counts)],
+                            columns=["score", "deals", "share", "lo", "hi"])
+
+    def options(self) -> pd.DataFrame:
+        """Each option of the seat's first own decision: the deals where it is legal, its
+        mean score, contract made and tricks with intervals, how often the player chose
+        it, and its mean score against the best option's on the same deals."""
+        q, out = self.question, self.out
+        n_played = int((self.chosen >= 0).sum())
+        means = []
+        for a in range(len(q.actions)):
+            legal = out[:, a, R_LEGAL] == 1
+            means.append(out[legal, a, R_SCORE].mean() if legal.any() else -math.inf)
+        best = int(np.argmax(means))
+        rows = []
+        for a, label in enumerate(q.actions):
+            legal = out[:, a, R_LEGAL] == 1
+            x = out[legal, a]
+            both = legal & (out[:, best, R_LEGAL] == 1)
+            rows.append((label, int(legal.sum()), *_mean(x[:, R_SCORE]),
+                         *_share(int(x[:, R_MADE].sum()), len(x)), *_mean(x[:, R_TRICKS])[:1],
+                         *_share(int((self.chosen == a).sum()), n_played),
+                         *_mean(out[both, a, R_SCORE] - out[both, best, R_SCORE]), a == best))
+        return pd.DataFrame(rows, columns=[
+            q.decision, "deals", "score", "score_lo", "score_hi", "made", "made_lo", "made_hi",
+            "tricks", "chosen", "chosen_lo", "chosen_hi", "vs_best", "vs_best_lo", "vs_best_hi",
+            "best"])
+
+    @property
+    def best(self) -> str:
+        """The option with the highest mean score."""
+        table = self.options()
+        return str(table.loc[table["best"], self.question.decision].iloc[0])
+
+    # -- output --------------------------------------------------------------------------
+    def heading(self) -> str:
+        q = self.question
+        return (f"{q.game}, {q.players} players, round {q.round} ({q.hand_size} card"
+                f"{'s' if q.hand_size != 1 else ''}): seat {q.seat} holds "
+                f"{' '.join(q.card_names)}; dealer seat {q.dealer}; {q.trump_text}; "
+                f"every seat played by {self.player}; {self.deals:,} deals, seed {self.seed}")
+
+    def text(self) -> str:
+        """The result as readable lines."""
+        q = self.question
+        lines = [self.heading(), "", "the seat's outcome as its player plays (95 % intervals):"]
+        for r in self.summary().itertuples():
+            if r.quantity == "made":
+                lines.append(f"  bid made     {r.estimate:7.1%}   ({r.lo:.1%} to {r.hi:.1%})")
+            else:
+                lines.append(f"  mean {r.quantity:<7} {r.estimate:7.2f}   ({r.lo:.2f} to {r.hi:.2f})")
+        lines.append("  tricks taken: " + ", ".join(
+            f"{r.tricks}: {r.share:.1%} ({r.lo:.1%} to {r.hi:.1%})"
+            for r in self.tricks().itertuples() if r.deals))
+        what = "bid" if q.decision == "bid" else "trump suit"
+        lines += ["", f"each {what} of seat {q.seat}, the rest played on (the same deals for each):",
+                  f"  {q.decision:<6} {'deals':>7}  {'mean score':>10}  {'95 % interval':>17}  "
+                  f"{'made':>6}  {'tricks':>6}  {'chosen':>6}  {'vs best':>8}"]
+        table = self.options()
+        for r in table.itertuples():
+            mark = " best" if r.best else ""
+            lines.append(f"  {str(getattr(r, q.decision)):<6} {r.deals:>7,}  {r.score:>10.2f}  "
+                         f"{r.score_lo:>8.2f} {r.score_hi:>8.2f}  {r.made:>6.1%}  "
+                         f"{r.tricks:>6.2f}  {r.chosen:>6.1%}  {r.vs_best:>8.2f}{mark}")
+        lines.append(f"best {what}: {self.best}")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        q = self.question
+        records = lambda t: t.replace({np.nan: None}).to_dict(orient="records")  # noqa: E731
+        return {"game": q.game, "players": q.players, "seat": q.seat, "dealer": q.dealer,
+                "round": q.round, "hand": q.card_names, "trump": q.trump_text,
+                "player": self.player, "deals": self.deals, "seed": self.seed,
+                "decision": q.decision, "best": self.best,
+                "summary": records(self.summary()), "tricks": records(self.tricks()),
+                "scores": records(self.scores()), "options": records(self.options())}
+
+    def plot(self, path) -> Path:
+        """The mean score of each option and the tricks taken, with their intervals, as a
+        PNG at ``path``: written whole or not at all."""
+        from analysis.plots import colour, figure, integer_ticks, percent_axis
+        q = self.question
+        path = Path(path)
+        if not path.parent.is_dir():
+            raise TricksimError(f"--plot {path}: no folder {path.parent}")
+        fig, (left, right) = figure(f"Hand odds: {' '.join(q.card_names)}", self.heading(),
+                                    panels=2)
+        table = self.options()
+        x = np.arange(len(table))
+        y = table["score"].to_numpy(dtype=float)
+        err = np.vstack([y - table["score_lo"], table["score_hi"] - y])
+        left.bar(x, y, color=[colour(1) if b else colour(0) for b in table["best"]])
+        left.errorbar(x, y, yerr=np.nan_to_num(err), fmt="none", ecolor="black", capsize=3)
+        left.set_xticks(x, table[q.decision].astype(str))
+        left.set_xlabel(q.decision)
+        left.set_ylabel("mean score (95 % interval)")
+        left.set_title(f"each {q.decision}, the rest played on (best in red)")
+        t = self.tricks()
+        share = t["share"].to_numpy(dtype=float)
+        right.bar(t["tricks"], share, color=colour(2))
+        right.errorbar(t["tricks"], share, yerr=np.vstack([share - t["lo"], t["hi"] - share]),
+                       fmt="none", ecolor="black", capsize=3)
+        right.set_xlabel("tricks taken")
+        right.set_ylabel("share of deals (95 % interval)")
+        right.set_title("tricks as the seat's player plays")
+        integer_ticks(right)
+        percent_axis(right)
+        handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".png")
+        os.close(handle)
+        try:
+            fig.savefig(tmp, dpi=110)
+            os.replace(tmp, path)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+        return path

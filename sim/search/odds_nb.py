@@ -1,0 +1,161 @@
+"""Hand odds (numba): deal the unseen cards around what is fixed, play on, per option.
+
+Every function here is a *template*, like those of ``sim/board_nb.py``:
+``sim.search.odds`` binds them (``sim.binding.bind`` with this module as the
+source) to a game's step module, its family's built-in heuristic and the game's
+odds hook, and compiles them under a name of that game's own.
+
+Deal ``i`` of a question is drawn from its own streams (a deal stream and a
+decision stream, ``sim.rng_nb.board_stream_nb`` of the seed's bases and ``i``):
+the results of deal ``i`` do not depend on how the deals are cut into chunks.
+
+A deal: the fixed cards stay where they are (``fixed``, a card mask a seat);
+the turned card, when not fixed, is drawn uniformly from ``turn_pool`` (the
+free cards a turned card may be: all of them, or those the facts allow); the
+rest of the free cards (``pool``) is shuffled and dealt, ``need[s]`` more to
+seat ``s``, the others staying undealt. Every deal consistent with the facts is
+as likely as any other. The game's ``start_deal_nb`` starts it from ``chance``
+(``sim.kit_nb.CH_*``: dealer, deal index, turned card, totals); the decisions the
+facts fix (``prefix``: the dealer's trump after a Wizard, given) are taken first.
+
+Play: the players decide (``ask_player_nb``, the random one inline) until the
+asking ``seat`` faces a decision of kind ``phase`` (its first own decision the
+question is about). There the seat's player is asked too (its *choice*, from the
+decision's own draw); then, for every legal action, the position and the
+decision stream are restored, the action taken and the deal played on to its
+end by the game's ``play_deal_nb``. Every option is so played on the same deal
+and the same later draws (common random numbers), and the option the player
+chose is exactly the deal as the player would have played it.
+
+What a game supplies besides its steps: ``odds_outcome_nb(st, cfg, seat, out)``,
+the seat's tricks, contract (its bid) and whether it made it into ``out[0:3]``.
+"""
+import numpy as np
+
+from ..board_nb import ask_player_nb
+from ..kit_nb import CH_TURNED, KIND_RANDOM, draw_nb, random_choice2_nb
+from ..rng_nb import below, board_stream_nb, shuffle_prefix
+
+# per deal and option (``out[i, action]``): the seat's score, tricks, contract, made, legal
+R_SCORE = 0
+R_TRICKS = 1
+R_CONTRACT = 2
+R_MADE = 3
+R_LEGAL = 4
+R_SIZE = 5
+MAX_ACTIONS = 128
+
+
+def odds_deal_nb(st, hands, cfg, pool, turn_pool, fixed, need, n, chance, work, dealt, rng):
+    """Deal one deal around the fixed cards (see the module) and start it."""
+    m = 0
+    turned = -1
+    if turn_pool.shape[0] > 0:
+        turned = turn_pool[below(rng, turn_pool.shape[0])]
+        chance[CH_TURNED] = turned
+    for j in range(pool.shape[0]):      # the free cards in their given order, every deal
+        if pool[j] != turned:
+            work[m] = pool[j]
+            m += 1
+    total = 0
+    for s in range(n):
+        total += need[s]
+    shuffle_prefix(rng, work[:m], total)
+    k = 0
+    for s in range(dealt.shape[0]):
+        dealt[s] = fixed[s] if s < n else np.uint64(0)
+    for s in range(n):
+        for _ in range(need[s]):
+            dealt[s] |= np.uint64(1) << np.uint64(work[k])
+            k += 1
+    start_deal_nb(st, hands, cfg, dealt, chance)
+
+
+def odds_decide_nb(st, hands, cfg, seat, kinds, params, fns, dec_rng, obs, status):
+    """The decision of the seat to act by its player (the random one inline); -1 after an
+    illegal one."""
+    lo, hi = legal_now_nb(st, hands, cfg)
+    draw = draw_nb(dec_rng)
+    if kinds[seat] == KIND_RANDOM:
+        return random_choice2_nb(np.uint64(lo), np.uint64(hi), draw)
+    return ask_player_nb(st, hands, cfg, seat, seat, lo, hi, draw, kinds, params, fns, obs,
+                         status)
+
+
+def odds_chunk_nb(cfg, kinds, params, fns, deal_base, dec_base, first, count, seat, phase,
+                  pool, turn_pool, fixed, need, chance0, prefix, out, chosen, status):
+    """Deals ``first … first + count - 1``: ``out[i, action, R_*]`` the asking seat's
+    result when it takes ``action`` (``R_LEGAL`` 0 for an action not legal in that
+    deal), ``chosen[i]`` the action its player chose (-1: the seat never faced the
+    decision). Returns the deals done (fewer after an illegal action: ``status``)."""
+    n = seats_nb(cfg)
+    st, hands = new_state_nb(cfg)
+    s0, h0 = new_state_nb(cfg)
+    obs = np.zeros(OBS_SIZE, dtype=np.int64)
+    rngs = np.empty((3, 4), dtype=np.uint64)
+    deal_rng, dec_rng, dec_saved = rngs[0], rngs[1], rngs[2]
+    work = np.zeros(pool.shape[0], dtype=np.int64)
+    dealt = np.zeros(fixed.shape[0], dtype=np.uint64)
+    chance = chance0.copy()
+    lineup = np.arange(n)
+    moves = np.zeros(MAX_ACTIONS, dtype=np.int64)
+    scores = np.zeros(16, dtype=np.int64)
+    res = np.zeros(4, dtype=np.int64)
+    no_trace = np.zeros(0, dtype=np.int64)
+    for d in range(count):
+        i = first + d
+        board_stream_nb(deal_base, i, deal_rng)
+        board_stream_nb(dec_base, i, dec_rng)
+        odds_deal_nb(st, hands, cfg, pool, turn_pool, fixed, need, n, chance, work, dealt,
+                     deal_rng)
+        for j in range(prefix.shape[0]):    # decisions the facts fix (a trump chosen)
+            apply_action_nb(st, hands, cfg, prefix[j])
+        for a in range(out.shape[1]):
+            out[d, a, R_LEGAL] = 0
+        chosen[d] = -1
+        while not deal_over_nb(st) and not (st[SEAT] == seat and st[PHASE] == phase):
+            action = odds_decide_nb(st, hands, cfg, st[SEAT], kinds, params, fns, dec_rng, obs,
+                                    status)
+            if action < 0:
+                return d
+            apply_action_nb(st, hands, cfg, action)
+        if deal_over_nb(st):
+            continue
+        lo, hi = legal_now_nb(st, hands, cfg)
+        k = actions_of_nb(st[PHASE], lo, hi, moves)
+        choice = odds_decide_nb(st, hands, cfg, seat, kinds, params, fns, dec_rng, obs, status)
+        if choice < 0:
+            return d
+        chosen[d] = choice
+        s0[:] = st
+        h0[:] = hands
+        dec_saved[:] = dec_rng
+        for j in range(k):
+            action = moves[j]
+            st[:] = s0
+            hands[:] = h0
+            dec_rng[:] = dec_saved
+            apply_action_nb(st, hands, cfg, action)
+            if not play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status,
+                                no_trace):
+                return d
+            result_nb(st, cfg, scores)
+            odds_outcome_nb(st, cfg, seat, res)
+            if action < out.shape[1]:
+                row = out[d, action]
+                row[R_SCORE] = scores[seat]
+                row[R_TRICKS] = res[0]
+                row[R_CONTRACT] = res[1]
+                row[R_MADE] = res[2]
+                row[R_LEGAL] = 1
+    return count
+
+
+# The templates and how each is compiled (the order of binding: callees first).
+ODDS = (("ask_player_nb", {"inline": "always"}), ("odds_deal_nb", {"inline": "always"}),
+        ("odds_decide_nb", {"inline": "always"}), ("odds_chunk_nb", {"nogil": True}))
+# The names the templates read from the game (and its family's players).
+ODDS_HOOKS = ("SEAT", "PHASE", "OBS_SIZE", "seats_nb", "new_state_nb", "start_deal_nb",
+              "result_nb", "legal_now_nb", "legal_has_nb", "actions_of_nb", "observe_nb",
+              "apply_action_nb", "deal_over_nb", "play_deal_nb", "heuristic_nb",
+              "odds_outcome_nb")
