@@ -15,6 +15,10 @@ its solves/s and DDS's (the ``endplay`` package, a test dependency) on the
 same random Oh Hell deals, 4 players, 13 and 8 cards a hand, side {0, 2}
 (bridge double dummy), each deal timed for both in turn; medians.
 
+``--pimc`` measures the PIMC player (``sim/search/pimc_nb.py``): decisions/s at
+its default budget and at four times the worlds, and the seconds a whole deal
+takes with every seat played by it (10 cards a hand).
+
 ``--end-to-end`` adds, under each case's kernel rows, the same study as a
 user runs it: ``tricksim simulate --aggregate`` in a fresh process (start,
 imports, chunks, their reduction to cubes, the checkpoints and the final
@@ -218,9 +222,13 @@ def main(argv=None) -> int:
                     help="add rows per case and core count: `tricksim simulate --aggregate`, and with records")
     ap.add_argument("--solver", action="store_true",
                     help="instead: the exact solver's and DDS's solves/s (needs endplay)")
+    ap.add_argument("--pimc", action="store_true",
+                    help="instead: the pimc player's decisions/s at two budgets, and a deal's time")
     args = ap.parse_args(argv)
     if args.solver:
         return bench_solver(args.scale)
+    if args.pimc:
+        return bench_pimc(args.scale)
     cases = [c for c in CASES if not args.case or c.name in args.case]
     if not cases:
         ap.error(f"unknown case; cases are {', '.join(c.name for c in CASES)}")
@@ -260,6 +268,23 @@ def bench_solver(scale: float) -> int:
         r = solve_rates(cards, max(1, int(deals * scale)), seed=0)
         print(f"{'':<33} {cards:>5} {r['deals']:>6} {r['ours']:>10,.1f} {r['dds']:>13,.1f} "
               f"{'yes' if r['agree'] else 'NO'}", flush=True)
+    return 0
+
+
+# (game, players, cards a hand) the pimc rows play, every seat by pimc
+PIMC_CASES = (("wizard", 4, 10), ("oh_hell", 4, 10), ("wizard", 6, 10))
+PIMC_BUDGETS = ("pimc", "pimc[worlds=96]")
+
+
+def bench_pimc(scale: float) -> int:
+    from sim.search.pimc import decision_rates
+    print(f"{'pimc, every seat (one core)':<33} {'cards':>5} {'budget':>16} {'decisions/s':>12} "
+          f"{'s a deal':>9}")
+    for game, players, cards in PIMC_CASES:
+        for spec in PIMC_BUDGETS:
+            r = decision_rates(game, players, cards, spec, deals=max(1, int(3 * scale)))
+            print(f"{f'{game} {players}p':<33} {cards:>5} {spec:>16} "
+                  f"{r['decisions_per_s']:>12,.1f} {r['seconds_per_deal']:>9.3f}", flush=True)
     return 0
 
 

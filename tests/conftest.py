@@ -115,3 +115,23 @@ def option_cases(meta):
             for value in values:
                 if value != option.default:
                     yield variant, f"{variant or meta.name}-{option.name}={value}", {option.name: value}
+
+
+# A search player's budget in the tests that play whole games with every built-in: the same
+# code as at its default budget (legal, deterministic, blind), a few worlds a decision so
+# that a game takes seconds, not minutes (tests/search/ checks its strength).
+SEARCH_BUDGET = {"pimc": "pimc[worlds=2,exact_cards=1]"}
+
+
+def test_spec(name: str) -> str:
+    """The spec a whole-game test seats for the built-in ``name``."""
+    return SEARCH_BUDGET.get(name, name)
+
+
+def engine_players(family: str) -> list[str]:
+    """The built-ins the engine plays inline (random, the heuristic): the lineups of the
+    record invariants, which hold whatever the players; search players, called like a
+    user's player, are held to the harness (tests/test_strategies.py) instead."""
+    from strategies.abi import KIND_USER
+    from strategies.registry import available, resolve
+    return [name for name in available(family) if resolve(family, name).kind != KIND_USER]

@@ -22,7 +22,7 @@ import math
 import numpy as np
 import pytest
 
-from conftest import option_cases
+from conftest import engine_players, option_cases
 from tarot.test_invariants import check_tarot_duplicate, check_tarot_records
 from jupiter.test_invariants import check_jupiter_duplicate, check_jupiter_records
 from pitch.test_invariants import check_pitch_duplicate, check_pitch_records
@@ -34,7 +34,6 @@ from sim.games.wizard import step_nb as K
 from sim.games.wizard import obs as O
 from sim.games.wizard.cfg import config as wizard_config
 from sim.study import Study
-from strategies.registry import available
 
 GAMES = registry.all_games()
 GAME_PLAYER_COUNTS = [(g.name, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
@@ -48,7 +47,7 @@ FIRST_JESTER = 56
 
 def lineups(family: str) -> dict[str, list[str]]:
     """One lineup per built-in player (everyone plays it) and one with all of them mixed."""
-    names = available(family)
+    names = engine_players(family)
     out = {name: [name] for name in names}
     out["mixed"] = names
     return out
@@ -276,7 +275,7 @@ def test_record_invariants_on_random_deals(game, n, play_all_chunks):
 @pytest.mark.parametrize("game, n", GAME_PLAYER_COUNTS)
 def test_duplicate_rotations_are_dealt_the_same_cards(game, n, play_all_chunks):
     check = record_check(game, DUPLICATE_CHECKS)
-    names = available(registry.info(game).family)
+    names = engine_players(registry.info(game).family)
     study = Study.create(game, players=n, lineup=mixed_lineup(names, n), boards=20, seed=5,
                          seating="duplicate")
     check(study, play_all_chunks(study))
@@ -290,7 +289,7 @@ OPTION_CASES = [pytest.param(g.name, variant, opts, id=f"{g.name}-{label}")
 def test_record_invariants_under_each_option(game, variant, options, play_all_chunks):
     meta = registry.info(game)
     check = record_check(game)
-    names = available(meta.family)
+    names = engine_players(meta.family)
     for n in range(meta.min_players, meta.max_players + 1):
         study = Study.create(game, players=n, lineup=mixed_lineup(names, n), options=options,
                              deals=2_000, seed=7 + n, seating="rotate", variant=variant)

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from tqdm import tqdm
 
 from .. import board_nb, registry
 from ..binding import bind, binding_name
@@ -34,8 +35,12 @@ from ..rng_nb import chunk_states
 from . import odds_nb
 from .odds_nb import R_CONTRACT, R_LEGAL, R_MADE, R_SCORE, R_SIZE, R_TRICKS
 
-DEFAULT_PLAYER = "heuristic"     # the player every seat is played by unless told
+DEFAULT_PLAYER = "pimc"          # the player every seat is played by unless told
+DEFAULT_DEALS = 1_000            # pimc: about a minute for a 4-card Wizard hand on one core
 CHUNK_DEALS = 20_000             # deals a kernel call: results do not depend on it
+# ... with a search player (of the user kind): ~0.1 s a deal, so small chunks keep the
+# progress bar moving and the threads evenly loaded
+SEARCH_CHUNK_DEALS = 50
 Z95 = 1.959963984540054
 # the facts module of each game family that has one
 FACTS = {"wizard": "sim.games.wizard.odds"}
@@ -96,13 +101,15 @@ def odds_functions(game, hooks_module: str):
 
 def hand_odds(game: str, players: int, hand, seat: int = 0, round: int | None = None,
               dealer: int | None = None, turned=None, trump=None, fixed=None, scores=None,
-              options: dict | None = None, player: str = DEFAULT_PLAYER, deals: int = 10_000,
-              seed: int = 0, jobs: int = 1) -> "HandOdds":
+              options: dict | None = None, player: str = DEFAULT_PLAYER,
+              deals: int = DEFAULT_DEALS, seed: int = 0, jobs: int = 1,
+              progress: bool = False) -> "HandOdds":
     """The odds of ``hand`` held by ``seat`` (see the module). ``fixed``: ``{seat: cards}``
     of other seats (part of a hand is fine, the rest is dealt); ``turned``: the card
     turned up; ``trump``: the trump suit; ``scores``: the totals before the round;
     ``player``: a player spec (``strategies.registry.resolve``) for every seat. Deal ``i``
-    is the same for every option and every ``jobs``/chunking; same seed, same results."""
+    is the same for every option and every ``jobs``/chunking; same seed, same results.
+    ``progress``: a progress bar on standard error."""
     from strategies.registry import Lineup
     meta = registry.info(game)
     facts = facts_module(meta.name)
@@ -118,8 +125,12 @@ def hand_odds(game: str, players: int, hand, seat: int = 0, round: int | None = 
     out = np.zeros((int(deals), len(q.actions), R_SIZE), dtype=np.int64)
     chosen = np.zeros(int(deals), dtype=np.int64)
 
+    chunk = SEARCH_CHUNK_DEALS if lineup.has_user_player else CHUNK_DEALS
+    bar = tqdm(total=int(deals), unit="deal", disable=not progress, leave=False,
+               desc=f"{meta.name} odds")
+
     def run(first: int) -> None:
-        count = min(CHUNK_DEALS, int(deals) - first)
+        count = min(chunk, int(deals) - first)
         status = np.zeros(16, dtype=np.int64)
         done = fns_.odds_chunk_nb(q.cfg, kinds, params, fns, states[0], states[1], first, count,
                                   q.seat, q.phase, q.pool, q.turn_pool, q.fixed, q.need,
@@ -128,13 +139,16 @@ def hand_odds(game: str, players: int, hand, seat: int = 0, round: int | None = 
         if done < count:
             raise _illegal(registry.game(meta.name), lineup, status)
 
-    firsts = range(0, int(deals), CHUNK_DEALS)
-    if jobs == 1 or len(firsts) == 1:
-        for first in firsts:
-            run(first)
-    else:
-        with ThreadPoolExecutor(max_workers=jobs if jobs > 0 else os.cpu_count()) as pool:
-            list(pool.map(run, firsts))
+    firsts = range(0, int(deals), chunk)
+    with bar:
+        if jobs == 1 or len(firsts) == 1:
+            for first in firsts:
+                run(first)
+                bar.update(min(chunk, int(deals) - first))
+        else:
+            with ThreadPoolExecutor(max_workers=jobs if jobs > 0 else os.cpu_count()) as pool:
+                for first, _ in zip(firsts, pool.map(run, firsts)):
+                    bar.update(min(chunk, int(deals) - first))
     return HandOdds(q, lineup.players[0].label, int(deals), int(seed), out, chosen)
 
 

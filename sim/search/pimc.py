@@ -59,3 +59,44 @@ def pimc_player(family: str, doc: str) -> Player:
         decide=pimc_functions(family).pimc_decide_nb,
         param_names=pimc_nb.NAMES, param_values=pimc_nb.DEFAULTS, param_ranges=pimc_nb.RANGES,
         param_docs=pimc_nb.DOCS, doc=doc)
+
+
+def decision_rates(game: str, players: int, hand_size: int, spec: str = "pimc", deals: int = 3,
+                   seed: int = 0) -> dict:
+    """The speed of a PIMC player: ``deals`` random deals of ``hand_size`` cards a seat played
+    by ``spec`` at every seat through the step interface, each decision timed (the first
+    call, which compiles or loads the player, is not counted). ``{"decisions_per_s",
+    "seconds_per_deal", "decisions"}``."""
+    import time
+
+    import numpy as np
+
+    from strategies.registry import resolve
+    from .. import registry
+    from ..study import Study
+    impl = registry.game(game)
+    player = resolve(impl.family, spec, game)
+    params = player.params()
+    study = Study.create(game, players=players, boards=1)
+    cfg = impl.config(study)
+    steps = impl.steps_of("")
+    rng = np.random.default_rng(seed)
+    obs = np.zeros(impl.steps_module("").OBS_SIZE, dtype=np.int64)
+    spent, decisions, draw = 0.0, 0, seed << 20
+    for deal in range(deals + 1):
+        dealt, chance = impl.random_deal(study, rng)
+        while bin(int(dealt[0])).count("1") != hand_size:     # a round of that many cards
+            dealt, chance = impl.random_deal(study, rng)
+        st, hands = steps.new_state_nb(cfg)
+        steps.start_deal_nb(st, hands, cfg, dealt, chance)
+        while not steps.is_over_nb(st):
+            draw += 1
+            steps.observation_nb(st, hands, cfg, draw, obs)
+            t = time.perf_counter()
+            action = player.decide(obs, params)
+            if deal > 0:            # deal 0 warms the player up
+                spent += time.perf_counter() - t
+                decisions += 1
+            steps.apply_nb(st, hands, cfg, action)
+    return {"decisions_per_s": decisions / spent, "seconds_per_deal": spent / deals,
+            "decisions": decisions}

@@ -32,6 +32,7 @@ def _won(result) -> tuple[float, float]:
 #   the king of trumps: beaten by the 4 Wizards and the trump ace: 53 good cards;
 #   the spade 2: beaten by the Wizards, the 12 trumps left, the 12 higher spades: 30 good
 #   (the 4 Jesters and the 26 diamonds and clubs).
+H = "heuristic"       # the machinery's tests: the quick player
 CASES = [("Z1", None), ("N1", 3), ("HK", 53), ("S2", 30)]
 
 
@@ -54,20 +55,30 @@ def test_no_trump_means_a_jester_turned():
 
 
 def test_same_seed_same_results_whatever_the_chunks(monkeypatch):
-    a = hand_odds("wizard", 4, "Z1 HA S5 N1", deals=3000, seed=5)
+    a = hand_odds("wizard", 4, "Z1 HA S5 N1", player=H, deals=3000, seed=5)
     monkeypatch.setattr(odds, "CHUNK_DEALS", 700)
-    b = hand_odds("wizard", 4, "Z1 HA S5 N1", deals=3000, seed=5, jobs=2)
+    b = hand_odds("wizard", 4, "Z1 HA S5 N1", player=H, deals=3000, seed=5, jobs=2)
     assert np.array_equal(a.out, b.out) and np.array_equal(a.chosen, b.chosen)
-    c = hand_odds("wizard", 4, "Z1 HA S5 N1", deals=3000, seed=6)
+    c = hand_odds("wizard", 4, "Z1 HA S5 N1", player=H, deals=3000, seed=6)
     assert not np.array_equal(a.out, c.out)
+
+
+def test_the_search_player_is_the_same_whatever_the_chunks_and_threads(monkeypatch):
+    """pimc (the default player) draws its worlds from each decision's own draw."""
+    a = hand_odds("wizard", 4, "Z1 HA S5 N1", player="pimc[worlds=4]", deals=120, seed=5)
+    monkeypatch.setattr(odds, "SEARCH_CHUNK_DEALS", 7)
+    b = hand_odds("wizard", 4, "Z1 HA S5 N1", player="pimc[worlds=4]", deals=120, seed=5, jobs=2)
+    assert np.array_equal(a.out, b.out) and np.array_equal(a.chosen, b.chosen)
+    assert a.player == "pimc[worlds=4]"
 
 
 def test_fixed_cards_stay_with_their_seat():
     # seat 1 holds the trump ace: the king led never takes the trick
-    beaten = hand_odds("wizard", 3, "HK", turned="H5", fixed={1: "HA"}, deals=500)
+    beaten = hand_odds("wizard", 3, "HK", turned="H5", fixed={1: "HA"}, player=H, deals=500)
     assert beaten.tricks().set_index("tricks").loc[0, "share"] == 1.0
     # both others hold Jesters: the 2 led always takes it
-    kept = hand_odds("wizard", 3, "S2", turned="H5", fixed={1: ["N1"], 2: "N2"}, deals=500)
+    kept = hand_odds("wizard", 3, "S2", turned="H5", fixed={1: ["N1"], 2: "N2"}, player=H,
+                     deals=500)
     assert kept.tricks().set_index("tricks").loc[1, "share"] == 1.0
     # part of a hand fixed: seat 2 holds Z2 and is dealt one card more, from the others
     part = hand_odds("wizard", 3, "Z1 N1", fixed={2: "Z2"}, deals=50).question
@@ -83,10 +94,11 @@ def test_best_bid_of_four_wizards():
 
 
 def test_trump_choice_of_the_dealer_after_a_wizard():
-    result = hand_odds("wizard", 4, "SA SK SQ SJ", seat=0, dealer=0, turned="Z1", deals=1000)
+    result = hand_odds("wizard", 4, "SA SK SQ SJ", seat=0, dealer=0, turned="Z1", player=H,
+                       deals=1000)
     assert result.question.decision == "trump" and result.best == "S"
     fixed = hand_odds("wizard", 4, "SA SK SQ SJ", seat=0, dealer=0, turned="Z1", trump="S",
-                      deals=1000)
+                      player=H, deals=1000)
     assert fixed.question.decision == "bid"
     assert fixed.summary().set_index("quantity").loc["tricks", "estimate"] == pytest.approx(
         result.summary().set_index("quantity").loc["tricks", "estimate"], abs=0.2)
