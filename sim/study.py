@@ -86,8 +86,11 @@ class Study:
         if len(lineup) == 1:
             lineup = lineup * n
         variant = meta.check_variant(variant)
-        for spec in lineup:
-            resolve(meta.family, spec, meta.name, variant)
+        # a slow player (a search player) asks for smaller chunks: the progress bar moves
+        # and every core gets work (``Player.chunk_deals``)
+        chunk_deals = min([DEFAULT_CHUNK_DEALS] + [
+            p.chunk_deals for p in (resolve(meta.family, spec, meta.name, variant) for spec in lineup)
+            if p.chunk_deals > 0])
         opts = meta.validate(options, variant)
         if seating not in SEATINGS:
             raise TricksimError(f"unknown seating {seating!r}; seating is {choices(SEATINGS)}")
@@ -107,7 +110,7 @@ class Study:
             raise TricksimError(f"the number of games must be at least 1, not {boards}")
         if chunk_boards is None or chunk_boards <= 0:
             per_board = rounds * impl.games_per_board(study)
-            chunk_boards = max(1, DEFAULT_CHUNK_DEALS // per_board)
+            chunk_boards = max(1, chunk_deals // per_board)
         return cls(game=meta.name, players=n, lineup=lineup, options=study.options,
                    boards=int(boards), seed=int(seed), seating=seating,
                    chunk_boards=int(chunk_boards), aggregate=bool(aggregate), variant=variant)

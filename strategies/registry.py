@@ -55,6 +55,9 @@ class Player:
     # the built-in heuristic as the engine compiles it into a game's kernel: a numba
     # function ``(obs, params) -> action``, or {game or variant name: function}
     inline: object = field(default=None, compare=False, repr=False)
+    # deals a chunk of a study where this player sits (0: the study's default): a slow
+    # player's run keeps its progress bar moving and every core busy
+    chunk_deals: int = 0
 
     def params(self) -> np.ndarray:
         row = np.zeros(N_PARAMS, dtype=np.float64)

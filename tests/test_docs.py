@@ -121,3 +121,13 @@ def test_a_documented_command_is_accepted(argv, capsys):
         load_study_file(ROOT / args.file)
     elif args.command == "replay":
         assert (ROOT / args.file).is_file()
+
+
+def test_the_readme_strength_table_is_the_reports():
+    """README.md's strength table is results/strength/README.md's (scripts/strength_report.py
+    writes both from the strength study's reports, which are committed beside them)."""
+    mark = re.compile(r"<!--strength-->.*?<!--/strength-->", re.S)
+    readme = mark.search((ROOT / "README.md").read_text(encoding="utf-8"))
+    report = mark.search((ROOT / "results" / "strength" / "README.md").read_text(encoding="utf-8"))
+    assert readme and report and readme.group(0) == report.group(0)
+    assert "| wizard |" in report.group(0) and "| oh_hell |" in report.group(0)

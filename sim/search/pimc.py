@@ -24,6 +24,9 @@ from ..binding import bind
 from ..errors import TricksimError
 from . import pimc_nb
 
+# deals a study's chunk holds where pimc sits: a few seconds of work for one seat of Wizard
+# (about 1,000 deals a minute with one pimc seat of four), so the bar moves and cores share
+CHUNK_DEALS = 500
 # a family's PIMC hooks, and the game whose step module the family's deals follow
 HOOKS = {"wizard": ("sim.search.pimc_wizard_nb", "wizard")}
 
@@ -58,7 +61,7 @@ def pimc_player(family: str, doc: str) -> Player:
         name="pimc", family=family, kind=KIND_USER,
         decide=pimc_functions(family).pimc_decide_nb,
         param_names=pimc_nb.NAMES, param_values=pimc_nb.DEFAULTS, param_ranges=pimc_nb.RANGES,
-        param_docs=pimc_nb.DOCS, doc=doc)
+        param_docs=pimc_nb.DOCS, doc=doc, chunk_deals=CHUNK_DEALS)
 
 
 def decision_rates(game: str, players: int, hand_size: int, spec: str = "pimc", deals: int = 3,

@@ -22,8 +22,9 @@ same random state, so two actions are compared on the same luck, not on
 different draws (fewer worlds for the same separation).
 
 The exact search is a plain alpha-beta over the deal's own score for the player
-(``pimc_score_nb``), the player maximising and every other seat minimising it:
-the one-against-the-rest view of a game where each seat scores for itself
+(``pimc_score_nb``), the player's side (``pimc_side_nb``: itself, or its team)
+maximising and every other seat minimising it: in Wizard the one-against-the-rest
+view of a game where each seat scores for itself
 (Wizard's bids make the score non-monotone in tricks, so the tricks solver's
 bounds do not apply). It searches every legal card: it runs only on the last
 few cards of a deal (``exact_cards``: at most 8, the depth of its stack).
@@ -39,7 +40,10 @@ heuristic (``heuristic_nb`` with ``ROLLOUT_PARAMS``):
   counts, cards, holder_seat)`` (``counts[0]``: how many worlds);
 * ``pimc_world_nb(plan, counts, cards, holder_seat, obs, hands, rng, holder)``:
   one world into ``hands`` (the player's own hand from ``obs``); False if none;
-* ``pimc_score_nb(st, cfg, seat)``: the seat's score of the deal, at its end;
+* ``pimc_score_nb(st, cfg, seat)``: the seat's score of the deal, at its end (its
+  team's, where seats play in teams);
+* ``pimc_side_nb(obs, seat)``: the seats that play for that score (a bit a seat: the
+  seat alone, or its team);
 * ``pimc_cards_left_nb(st, hands)``: the cards the seat to act holds in the card
   play (a large number before it).
 """
@@ -70,9 +74,10 @@ F_MAX = 5
 F_SIZE = 6
 
 
-def pimc_exact_nb(st0, hands0, cfg, me, S, H, M, fr):
+def pimc_exact_nb(st0, hands0, cfg, me, side, S, H, M, fr):
     """The deal score ``me`` secures from (``st0``, ``hands0``) on, every card in view,
-    ``me`` maximising and every other seat minimising it: alpha-beta on an explicit
+    the seats of ``side`` (a bit a seat: ``me`` and its partners) maximising and every
+    other seat minimising it: alpha-beta on an explicit
     stack (ply ``d`` in row ``d`` of ``S``, ``H``, ``M``, ``fr``; nothing allocated a
     node). Not recursive: numba's cache does not link a cached caller to a
     recursive function (the call went to address 0)."""
@@ -92,7 +97,7 @@ def pimc_exact_nb(st0, hands0, cfg, me, S, H, M, fr):
                 lo, hi = legal_now_nb(S[d], H[d], cfg)
                 fr[d, F_N] = actions_of_nb(S[d, PHASE], lo, hi, M[d])
                 fr[d, F_I] = 0
-                fr[d, F_MAX] = 1 if S[d, SEAT] == me else 0
+                fr[d, F_MAX] = (side >> S[d, SEAT]) & 1
                 fr[d, F_BEST] = -BIG if fr[d, F_MAX] == 1 else BIG
         if not down:
             # ``v`` is node d's value: into its parent's
@@ -120,14 +125,14 @@ def pimc_exact_nb(st0, hands0, cfg, me, S, H, M, fr):
         d += 1
 
 
-def pimc_value_nb(st, hands, cfg, me, heuristic_params, exact_cards, rollout, rng, obs, S, H, M,
-                  fr):
+def pimc_value_nb(st, hands, cfg, me, side, heuristic_params, exact_cards, rollout, rng, obs, S,
+                  H, M, fr):
     """``me``'s deal score after playing on from (``st``, ``hands``): the rollout policy
     until the seat to act holds ``exact_cards`` cards, the exact search from there
     (``S``, ``H``, ``M``, ``fr``: its stack)."""
     while not deal_over_nb(st):
         if pimc_cards_left_nb(st, hands) <= exact_cards:
-            return pimc_exact_nb(st, hands, cfg, me, S, H, M, fr)
+            return pimc_exact_nb(st, hands, cfg, me, side, S, H, M, fr)
         lo, hi = legal_now_nb(st, hands, cfg)
         draw = np.int64(next_u64(rng) >> np.uint64(1))
         if rollout == 0:
@@ -147,6 +152,7 @@ def pimc_values_nb(obs, params, moves, n, totals):
     rollout = np.int64(params[P_ROLLOUT])
     cfg = pimc_cfg_nb(obs)
     me = obs[SEAT]
+    side = pimc_side_nb(obs, me)
     # the decision's own stream, from its draw: deterministic for a seed, like every player
     rng = np.empty(4, dtype=np.uint64)
     x = np.uint64(obs[RANDOM_SLOT])
@@ -176,8 +182,8 @@ def pimc_values_nb(obs, params, moves, n, totals):
             hands = hands0.copy()
             stream = luck.copy()        # every action's rollouts on the same luck
             apply_action_nb(st, hands, cfg, moves[i])
-            totals[i] += pimc_value_nb(st, hands, cfg, me, ROLLOUT_PARAMS, exact_cards, rollout,
-                                       stream, work, S, H, M, fr)
+            totals[i] += pimc_value_nb(st, hands, cfg, me, side, ROLLOUT_PARAMS, exact_cards,
+                                       rollout, stream, work, S, H, M, fr)
     return worlds
 
 
@@ -204,4 +210,4 @@ PIMC = (("pimc_exact_nb", {}), ("pimc_value_nb", {}), ("pimc_values_nb", {"nogil
 PIMC_HOOKS = ("SEAT", "PHASE", "RANDOM_SLOT", "ROLLOUT_OBS_SIZE", "ROLLOUT_PARAMS", "new_state_nb",
               "legal_now_nb", "actions_of_nb", "apply_action_nb", "deal_over_nb", "observe_nb",
               "heuristic_nb", "pimc_cfg_nb", "pimc_legal_nb", "pimc_state_nb", "pimc_plan_nb",
-              "pimc_world_nb", "pimc_score_nb", "pimc_cards_left_nb")
+              "pimc_world_nb", "pimc_score_nb", "pimc_side_nb", "pimc_cards_left_nb")

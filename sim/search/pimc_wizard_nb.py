@@ -76,6 +76,12 @@ def pimc_score_nb(st, cfg, seat):
 
 
 @njit(cache=True, inline="always")
+def pimc_side_nb(obs, seat):
+    """Every seat scores for itself: the seat alone."""
+    return np.int64(1) << seat
+
+
+@njit(cache=True, inline="always")
 def pimc_cards_left_nb(st, hands):
     if st[O.PHASE] != O.PHASE_PLAY:
         return 1 << 20

@@ -67,7 +67,7 @@ def test_the_exact_search_is_minimax_of_the_deal_score():
         me = int(seed % n)
         stack = (np.zeros((72, st.shape[0]), np.int64), np.zeros((72, hands.shape[0]), np.uint64),
                  np.zeros((72, 128), np.int64), np.zeros((72, 6), np.int64))
-        assert fns.pimc_exact_nb(st.copy(), hands.copy(), p.cfg, me, *stack) == \
+        assert fns.pimc_exact_nb(st.copy(), hands.copy(), p.cfg, me, 1 << me, *stack) == \
             score_minimax(p.steps, p.cfg, st, hands, me)
         checked += 1
     assert checked >= 250

@@ -1,0 +1,68 @@
+"""The strength report: results/strength/README.md from the strength study's runs.
+
+    tricksim study scripts/strength_study.toml --out results/strength --jobs -1
+    python scripts/strength_report.py [--results results/strength]
+
+Reads each run's ``report/paired_strategies.csv`` (pimc − heuristic per board,
+duplicate deals, 95 % intervals) and ``report/bid_exact_by_strategy.csv``, and
+writes the summary table between the marks ``<!--strength-->`` and
+``<!--/strength-->`` of results/strength/README.md and of README.md
+(``tests/test_docs.py`` holds the two equal).
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+import pandas as pd
+
+ROOT = Path(__file__).resolve().parent.parent
+STUDY_FILE = ROOT / "scripts" / "strength_study.toml"
+MARK = re.compile(r"<!--strength-->.*?<!--/strength-->", re.S)
+
+
+def _interval(value: float, lo: float, hi: float, percent: bool = False) -> str:
+    if percent:
+        return f"{100 * value:+.1f} pts ({100 * lo:+.1f} to {100 * hi:+.1f})"
+    return f"{value:+.1f} ({lo:+.1f} to {hi:+.1f})"
+
+
+def table(results: Path) -> str:
+    """The summary table, one row a run of the study file."""
+    study = tomllib.loads(STUDY_FILE.read_text())
+    rows = ["| game | boards × rotations | pimc − heuristic, game total per board (95 %) | "
+            "win rate difference | exact bids: pimc | heuristic |",
+            "|---|---|---|---|---|---|"]
+    for run in study["run"]:
+        report = results / run["name"] / "report"
+        paired = pd.read_csv(report / "paired_strategies.csv")
+        pair = paired[(paired.strategy_a == "pimc") & (paired.strategy_b == "heuristic")].iloc[0]
+        exact = pd.read_csv(report / "bid_exact_by_strategy.csv").set_index("strategy")
+        rate = {k: f"{100 * exact.loc[k, 'exact_rate']:.1f} % ({100 * exact.loc[k, 'exact_rate_lo']:.1f}"
+                   f"–{100 * exact.loc[k, 'exact_rate_hi']:.1f})" for k in ("pimc", "heuristic")}
+        rows.append(f"| {run['game']} | {int(pair.boards):,} × {study['defaults']['players']} | "
+                    f"{_interval(pair.diff_mean_total, pair.diff_mean_total_lo, pair.diff_mean_total_hi)} | "
+                    f"{_interval(pair.diff_win_rate, pair.diff_win_rate_lo, pair.diff_win_rate_hi, True)} | "
+                    f"{rate['pimc']} | {rate['heuristic']} |")
+    return "\n".join(rows)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--results", type=Path, default=ROOT / "results" / "strength")
+    args = ap.parse_args(argv)
+    block = f"<!--strength-->\n{table(args.results)}\n<!--/strength-->"
+    for path in (args.results / "README.md", ROOT / "README.md"):
+        text = path.read_text()
+        if not MARK.search(text):
+            sys.exit(f"{path}: no <!--strength--> marks")
+        path.write_text(MARK.sub(lambda _: block, text))
+        print(f"written: {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
