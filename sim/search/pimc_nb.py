@@ -42,8 +42,8 @@ heuristic (``heuristic_nb`` with ``ROLLOUT_PARAMS``):
   one world into ``hands`` (the player's own hand from ``obs``); False if none;
 * ``pimc_score_nb(st, cfg, seat)``: the seat's score of the deal, at its end (its
   team's, where seats play in teams);
-* ``pimc_side_nb(obs, seat)``: the seats that play for that score (a bit a seat: the
-  seat alone, or its team);
+* ``pimc_side_nb(st, hands, seat)``: the seats that play for that score in a world
+  (a bit a seat: the seat alone, or its team; a hidden partner is the world's);
 * ``pimc_cards_left_nb(st, hands)``: the cards the seat to act holds in the card
   play (a large number before it).
 """
@@ -152,7 +152,6 @@ def pimc_values_nb(obs, params, moves, n, totals):
     rollout = np.int64(params[P_ROLLOUT])
     cfg = pimc_cfg_nb(obs)
     me = obs[SEAT]
-    side = pimc_side_nb(obs, me)
     # the decision's own stream, from its draw: deterministic for a seed, like every player
     rng = np.empty(4, dtype=np.uint64)
     x = np.uint64(obs[RANDOM_SLOT])
@@ -175,6 +174,7 @@ def pimc_values_nb(obs, params, moves, n, totals):
         totals[i] = 0.0
     for w in range(worlds):
         pimc_world_nb(plan, counts, cards, holder_seat, obs, hands0, rng, holder)
+        side = pimc_side_nb(st0, hands0, me)
         for j in range(4):
             luck[j] = next_u64(rng)
         for i in range(n):

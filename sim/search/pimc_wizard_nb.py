@@ -76,7 +76,7 @@ def pimc_score_nb(st, cfg, seat):
 
 
 @njit(cache=True, inline="always")
-def pimc_side_nb(obs, seat):
+def pimc_side_nb(st, hands, seat):
     """Every seat scores for itself: the seat alone."""
     return np.int64(1) << seat
 
