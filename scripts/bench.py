@@ -12,7 +12,7 @@ so expect noise and quote medians.
 
 ``--solver`` measures the exact solver instead (``sim/search/solve_nb.py``):
 its solves/s and DDS's (the ``endplay`` package, a test dependency) on the
-same random Oh Hell deals, 4 players, 13 and 8 cards a hand, side {0, 2}
+same random Oh Hell deals, 4 players, 13, 12, 8 and 4 cards a hand, side {0, 2}
 (bridge double dummy), each deal timed for both in turn; medians.
 
 ``--pimc`` measures the PIMC player (``sim/search/pimc_nb.py``): decisions/s at
@@ -257,7 +257,7 @@ def main(argv=None) -> int:
 
 
 # deals a row of --solver solves (a 13-card solve takes ~0.1-10 s)
-SOLVER_DEALS = {13: 20, 8: 200}
+SOLVER_DEALS = {13: 20, 12: 20, 8: 200, 4: 1000}
 
 
 def bench_solver(scale: float) -> int:

@@ -123,7 +123,7 @@ def option_cases(meta):
 SEARCH_BUDGET = {"pimc": "pimc[worlds=2,exact_cards=1]"}
 
 
-def test_spec(name: str) -> str:
+def budget_spec(name: str) -> str:
     """The spec a whole-game test seats for the built-in ``name``."""
     return SEARCH_BUDGET.get(name, name)
 

@@ -85,7 +85,7 @@ def params_counter_decide(obs, params):
 
 @numba.njit(cache=True)
 def last_seat_score(obs):
-    return obs[O.SCORES + O.MAX_PLAYERS]        # one slot past the observation
+    return obs[O.SIZE]        # one slot past the observation
 
 
 @numba.njit(SIGNATURE, cache=True)

@@ -21,6 +21,7 @@ import pytest
 
 from sim import registry
 from sim.cache import families
+from sim.games.wizard.obs import SIZE as WIZARD_OBS_SIZE
 from sim.conformance import check_game, check_player
 
 REPO = Path(__file__).resolve().parents[1]
@@ -118,7 +119,7 @@ def test_a_player_that_counts_in_its_params_row_is_not_deterministic(outside):
 
 def test_a_helper_reading_past_the_observation_is_caught(outside):
     line = verdict_of("PAST_THE_END")
-    assert re.fullmatch(rf"wizard: reads past the end of its observation \(48 slots\) at a play {WHERE}",
+    assert re.fullmatch(rf"wizard: reads past the end of its observation \({WIZARD_OBS_SIZE} slots\) at a play {WHERE}",
                         line), line
 
 

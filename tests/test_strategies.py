@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 import user_players
-from conftest import test_spec
+from conftest import budget_spec
 from sim import registry
 from sim.errors import TricksimError
 from sim.games.wizard.cards import card_name, parse_card
@@ -38,7 +38,7 @@ def user(attribute: str) -> str:
 
 
 def conformance_players(family: str) -> list[str]:
-    players = [test_spec(name) for name in available(family)]
+    players = [budget_spec(name) for name in available(family)]
     if family == "wizard":
         players += ["strategies.examples:GREEDY", user("lowest_legal_decide")]
     return players
@@ -99,7 +99,7 @@ def test_player_passes_the_conformance_harness(family, player):
 @pytest.mark.parametrize("game, player", PLAYER_CASES)
 def test_player_is_deterministic_for_a_seed(game, player, play_all_chunks):
     meta = registry.info(game)
-    others = [test_spec(name) for name in available(meta.family)]
+    others = [budget_spec(name) for name in available(meta.family)]
     lineup = [player] + [others[s % len(others)] for s in range(meta.default_players - 1)]
 
     def study(seed):

@@ -6,6 +6,8 @@
 * ``lowest_legal_decide``: a bare ABI function (no Player around it).
 * ``BAD_BID`` / ``BAD_PLAY`` / ``BAD_TRUMP``: legal everywhere except in one
   decision kind, where they answer something never legal.
+* ``voids_probe_decide``: a card chosen by the voids the observation shows (and the
+  trick's number), the lowest bid: two tables whose ``VOIDS`` differ play differently.
 * Things that are not players, for the bad-input tests.
 """
 import numba
@@ -92,3 +94,23 @@ def wrong_signature_decide(x):
 
 OTHER_FAMILY = Player(name="other_family", family="no_such_family", kind=KIND_USER,
                       decide=lowest_legal_decide)
+
+
+@numba.njit(SIGNATURE, cache=True)
+def voids_probe_decide(obs, params):
+    legal = np.uint64(obs[O.LEGAL])
+    if obs[O.PHASE] != O.PHASE_PLAY:
+        return lowest_bit(legal)
+    pick = obs[O.TRICK_NO]
+    for s in range(O.MAX_PLAYERS):
+        pick += obs[O.VOIDS + s] * (7 * s + 3)
+    count = 0
+    for c in range(64):
+        count += (legal >> np.uint64(c)) & np.uint64(1)
+    k = pick % np.int64(count)
+    for c in range(64):
+        if (legal >> np.uint64(c)) & np.uint64(1):
+            if k == 0:
+                return c
+            k -= 1
+    return -1
