@@ -272,7 +272,7 @@ def bench_solver(scale: float) -> int:
 
 
 # (game, players, cards a hand) the pimc rows play, every seat by pimc
-PIMC_CASES = (("wizard", 4, 10), ("oh_hell", 4, 10), ("wizard", 6, 10))
+PIMC_CASES = (("wizard", 4, 10), ("oh_hell", 4, 10), ("wizard", 6, 10), ("jass", 4, 9))
 PIMC_BUDGETS = ("pimc", "pimc[worlds=96]")
 
 

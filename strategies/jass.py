@@ -2,6 +2,7 @@
 from .abi import KIND_HEURISTIC, KIND_RANDOM
 from .registry import Player, register
 from . import jass_nb
+from sim.search.pimc import pimc_player
 
 RANDOM = register(Player(
     name="random", family="jass", kind=KIND_RANDOM, decide=jass_nb.random_decide,
@@ -39,4 +40,12 @@ HEURISTIC = register(Player(
     doc="scores each mode with its points predictor, pushes below a threshold; pulls trumps, "
         "smears points on the partner's sure tricks, saves the Buur; claims exactly when right; "
         "Differenzler: predicts with a fitted hand formula and plays to it",
+))
+
+PIMC = register(pimc_player(
+    "jass",
+    doc="perfect-information Monte Carlo: samples the unseen hands (voids, Weis and the turned "
+        "card shown), plays each option out (heuristic rollouts, an exact search over the last "
+        "cards) and keeps the best average score: the team's points and the game in Schieber, "
+        "the penalty in Differenzler",
 ))

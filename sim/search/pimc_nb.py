@@ -40,6 +40,9 @@ heuristic (``heuristic_nb`` with ``ROLLOUT_PARAMS``):
   counts, cards, holder_seat)`` (``counts[0]``: how many worlds);
 * ``pimc_world_nb(plan, counts, cards, holder_seat, obs, hands, rng, holder)``:
   one world into ``hands`` (the player's own hand from ``obs``); False if none;
+* ``pimc_fit_nb(st, hands, obs, cfg)``: what the state holds of a world's hands (its
+  private slots), written into ``st`` after each world is drawn; optional (the default
+  below does nothing: Wizard's state holds nothing of the hands);
 * ``pimc_score_nb(st, cfg, seat)``: the seat's score of the deal, at its end (its
   team's, where seats play in teams);
 * ``pimc_side_nb(st, hands, seat)``: the seats that play for that score in a world
@@ -48,6 +51,7 @@ heuristic (``heuristic_nb`` with ``ROLLOUT_PARAMS``):
   play (a large number before it).
 """
 import numpy as np
+from numba import njit
 
 from ..rng_nb import next_u64, splitmix_nb
 from ..kit_nb import random_choice2_nb
@@ -63,6 +67,7 @@ DOCS = ("deals of the unseen cards sampled per decision (the sample budget)",
         "cards in the hand to act from which an exact search values the rest",
         "the rollout policy before that: 0 random, 1 the family's heuristic")
 BIG = 1 << 40
+MAX_ACTIONS = 256   # the most legal actions of a decision (Differenzler predicts 0 ... 157)
 MAX_PLY = 72        # rows of the exact search's stack: (8 cards + 1) x 7 seats, and the root
 # the exact search's frame a ply (``fr``): moves, the next to try, the window, the best, who acts
 F_N = 0
@@ -174,6 +179,7 @@ def pimc_values_nb(obs, params, moves, n, totals):
         totals[i] = 0.0
     for w in range(worlds):
         pimc_world_nb(plan, counts, cards, holder_seat, obs, hands0, rng, holder)
+        pimc_fit_nb(st0, hands0, obs, cfg)
         side = pimc_side_nb(st0, hands0, me)
         for j in range(4):
             luck[j] = next_u64(rng)
@@ -190,7 +196,7 @@ def pimc_values_nb(obs, params, moves, n, totals):
 def pimc_decide_nb(obs, params):
     """The PIMC player's decision (the strategy ABI: ``obs``, ``params`` -> action)."""
     lo, hi = pimc_legal_nb(obs)
-    moves = np.empty(128, dtype=np.int64)
+    moves = np.empty(MAX_ACTIONS, dtype=np.int64)
     n = actions_of_nb(obs[PHASE], lo, hi, moves)
     if n == 1:
         return moves[0]
@@ -201,6 +207,12 @@ def pimc_decide_nb(obs, params):
         if totals[i] > totals[best]:
             best = i
     return moves[best]
+
+
+@njit(cache=True, inline="always")
+def pimc_fit_nb(st, hands, obs, cfg):
+    """The default hook: a state that holds nothing of the hands needs nothing written."""
+    return
 
 
 # The templates and how each is compiled (``sim.binding.bind``), in the order of binding.

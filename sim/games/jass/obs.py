@@ -51,6 +51,8 @@ Public information and when it appears:
   the Weis it scores once shown + card points taken so far; after the last
   trick also the match bonus of a team that took all nine). This is what a
   claim is judged on.
+* ``VOIDS[seat]``, ``PLAYED_BY[seat]``: what the card play has shown of each
+  hand (see the slots below); ``RULE_*``: the options that shape the play.
 """
 N_SEATS = 4
 N_CARDS = 36
@@ -105,7 +107,19 @@ WEIS_DECLARED = TRICKS + N_SEATS          # per seat: announced Weis points (raw
 PENALTIES = WEIS_DECLARED + N_SEATS       # per seat: Differenzler penalty total before this deal (0 Schieber)
 TEAM_TOTALS = PENALTIES + N_SEATS         # 2 slots: Schieber game total per team before this deal
 TEAM_COUNTED = TEAM_TOTALS + 2            # 2 slots: Schieber total per team if counted now (see above)
-SIZE = TEAM_COUNTED + 2
+# per seat: the cards it has shown it does not hold (a card set), by a card the rules allow only
+# without them: another suit to a plain suit led (none of that suit), a plain card to a trump
+# led (no trump but perhaps the Buur), an under-trump (nothing but trumps). And per seat: the
+# cards it has played this deal. Both kept whenever a user's player sits at the table (a search
+# player reads them) and in the step interface; a table of built-in players only leaves them 0,
+# as no built-in reads them (its play loop does no more work than before)
+VOIDS = TEAM_COUNTED + 2
+PLAYED_BY = VOIDS + N_SEATS
+# the rules every seat knows that no other slot shows: the option `multipliers` (a row of
+# rules_nb.MULTIPLIERS) and the option `predictions` (rules_nb.PREDICTIONS_*)
+RULE_MULTIPLIERS = PLAYED_BY + N_SEATS
+RULE_PREDICTIONS = RULE_MULTIPLIERS + 1
+SIZE = RULE_PREDICTIONS + 1
 
 # The trick in progress: the kit's trick block (sim/kit_nb.py T_*) starts at PLAYED
 TRICK_BLOCK = PLAYED

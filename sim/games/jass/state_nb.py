@@ -67,6 +67,8 @@ def reset_game_nb(st, cfg):
     st[O.TARGET] = cfg[CFG_TARGET] if variant == VARIANT_SCHIEBER else 0
     st[X_OPEN] = 1 if cfg[CFG_PREDICTIONS] == PREDICTIONS_OPEN else 0
     st[X_BAN] = 1 if variant == VARIANT_SCHIEBER else 0
+    st[O.RULE_MULTIPLIERS] = cfg[CFG_MULTIPLIERS]
+    st[O.RULE_PREDICTIONS] = cfg[CFG_PREDICTIONS]
     row = cfg[CFG_MULTIPLIERS] * N_MODES
     for m in range(N_MODES):
         st[X_MULTS + m] = MULTIPLIERS[row + m]
@@ -87,7 +89,11 @@ def open_deal_nb(st, dealer, deal_no, trump_card):
     p1 = st[O.PENALTIES + 1]
     p2 = st[O.PENALTIES + 2]
     p3 = st[O.PENALTIES + 3]
+    rule_multipliers = st[O.RULE_MULTIPLIERS]
+    rule_predictions = st[O.RULE_PREDICTIONS]
     st[:O.SIZE] = 0
+    st[O.RULE_MULTIPLIERS] = rule_multipliers
+    st[O.RULE_PREDICTIONS] = rule_predictions
     st[X_STOECK:] = 0
     st[O.VARIANT] = variant
     st[O.TARGET] = target
@@ -184,13 +190,20 @@ def begin_play_nb(st):
     k3 = st[X_WEIS_KEY + 3] * (st[O.WEIS_DECLARED + 3] > 0)
     best = best_weis_seat(k0, k1, k2, k3, first)
     st[O.WEIS_TEAM] = best % 2 if best >= 0 else -1
+    st[X_CLAIMS] = 1 if claims_possible_nb(st) else 0
+
+
+@njit(cache=True, inline="always")
+def claims_possible_nb(st):
+    """Whether a team could reach the target in this deal (Schieber, once the Weis winner
+    is known): only then are claims asked. Public: a search player rebuilds it."""
     reachable = False
     for t in range(2):
         # the most a team could count in this deal: every card point, match, its Weis, Stöck
         top = st[O.TEAM_TOTALS + t] + st[O.MULTIPLIER] * (
             DEAL_POINTS + MATCH_BONUS + team_weis_nb(st, t) + STOECK_POINTS)
         reachable = reachable or top >= st[O.TARGET]
-    st[X_CLAIMS] = 1 if reachable else 0
+    return reachable
 
 
 @njit(cache=True, inline="always")

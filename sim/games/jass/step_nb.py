@@ -27,8 +27,8 @@ from . import obs as O
 from .cards import N_CARDS
 from .cfg import CFG_TARGET, CFG_TIE_DEALS, CFG_VARIANT
 from .rows_nb import write_deal_rows_nb, write_game_rows_nb
-from .rules_nb import (LAST_TRICK_BONUS, POINTS, legal_cards, random_action_nb,
-                       tie_deals_allowed, trick_key)
+from .rules_nb import (BUUR, FOLLOW, LAST_TRICK_BONUS, LOWER_TRUMPS, POINTS, TRUMPS, legal_cards,
+                       random_action_nb, tie_deals_allowed, trick_key)
 from .state_nb import (N_TRICKS, NS, PHASE_OVER, STATE_SIZE, VARIANT_SCHIEBER, X_BAN,
                        X_CLAIM_SEAT, X_CLAIMS, X_END, X_LAST_TRICK, X_OPEN, X_PREDICTION,
                        X_SCORE, X_WEIS_CARDS, X_WEIS_HELD, apply_claim_nb, apply_decision_nb,
@@ -40,6 +40,7 @@ LEGAL_TRUMP_PUSHED = 0b111111   # the 6 modes
 LEGAL_YES_NO = 0b11             # Weis: 0 none, 1 declare; claim: 0 play on, 1 claim
 
 DEALT = NS                      # hands[DEALT + s]: seat s's hand as dealt
+ALL_CARDS = np.uint64((1 << N_CARDS) - 1)
 
 
 # -- the observation and asking a player -------------------------------------------------------
@@ -87,6 +88,27 @@ def decide_nb(st, hands, cfg, seat, legal, slot, kinds, params, fns, dec_rng, ob
 
 
 # -- the play ----------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def note_void_nb(st, seat, lead, best, card, mode, ban):
+    """Note in ``st`` that ``seat`` played ``card`` (``PLAYED_BY``) and the cards it showed it
+    does not hold (``VOIDS``), as rules_nb.legal_cards allows the card (suit led ``lead``,
+    the card taking the trick ``best``): another plain suit to a plain suit led, only without
+    the suit led; a plain card to a trump led, only without a trump but the Buur; an
+    under-trump (the ban), only with nothing but trumps. Following suit, a trump to a plain
+    suit that does not under-trump and the lead itself show nothing."""
+    st[O.PLAYED_BY + seat] |= np.int64(bit(card))
+    if lead < 0 or card // 9 == lead:
+        return
+    if lead == mode:
+        barred = TRUMPS[mode] & ~BUUR[mode]
+    elif card // 9 == mode:
+        under = (ban != 0) & (((LOWER_TRUMPS[best + 1] >> np.uint64(card)) & np.uint64(1)) != 0)
+        barred = (ALL_CARDS & ~TRUMPS[mode]) if under else np.uint64(0)
+    else:
+        barred = FOLLOW[lead + 1]
+    st[O.VOIDS + seat] |= np.int64(barred)
+
+
 # once a deal: a call, not inlined (compile time, docs/architecture.md)
 @njit(cache=True)
 def play_cards_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, status, forced,
@@ -153,6 +175,11 @@ def play_cards_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
                 if card < 0:
                     return -2
             trace_decision_nb(log, seat, O.PHASE_PLAY, card)
+        # compile-time tests: a kernel of built-in players only keeps no voids (none reads them)
+        if kinds is None:       # the step interface: every observation keeps them
+            note_void_nb(st, seat, lead, best, card, mode, ban)
+        elif fns is not None:   # a user's player (a search player) may read them
+            note_void_nb(st, seat, lead, best, card, mode, ban)
         hands[seat] &= ~bit(card)
         st[O.TRICK_CARDS + k] = card
         trick_cards |= np.int64(bit(card))
