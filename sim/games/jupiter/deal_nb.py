@@ -9,6 +9,7 @@ from .round_nb import DEALT_TABLE, DEALT_UNSEEN, hand_size_nb
 from .rules_nb import ONE, ZERO
 
 N_IDS = 65              # card ids (cards.py)
+_FOURTH_SEAT = 6        # dealt[6]: a fourth seat's hand, where 3 players' unseen card is dealt
 
 # the pack by player count 3, 4, 5 (cards.py): its ids in ascending order, and how many
 _PACK_IDS = np.zeros((3, N_IDS), dtype=np.int64)
@@ -46,6 +47,16 @@ def deal_out_nb(rng, deck, dealt, n, round_no, gone):
     for i in range(DEALT_TABLE):
         dealt[i] = ZERO
     s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
+    if n == 3:
+        s0, s1, s2, s3 = _deal_one_word(s0, s1, s2, s3, deck, dealt, m, size, gone)
+    else:
+        s0, s1, s2, s3 = _deal_two_words(s0, s1, s2, s3, deck, dealt, n, m, size, gone)
+    rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
+
+
+@njit(cache=True, inline="always")
+def _deal_two_words(s0, s1, s2, s3, deck, dealt, n, m, size, gone):
+    """:func:`deal_out_nb`'s pass for 4 and 5 players (L3, id 64, in the pack)."""
     # a card out of the pack is skipped without a branch (in a late round about half
     # the pack is out, in random order): its bit is masked and the count stands still
     # (with the pack's ids from a table: 2.4 -> 2.0 us a 4-player game for its 8 deals)
@@ -72,4 +83,33 @@ def deal_out_nb(rng, deck, dealt, n, round_no, gone):
         boundary += size * turn
         lo = ZERO if turn else lo
         hi = ZERO if turn else hi
-    rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
+    return s0, s1, s2, s3
+
+
+@njit(cache=True, inline="always")
+def _deal_one_word(s0, s1, s2, s3, deck, dealt, m, size, gone):
+    """:func:`deal_out_nb`'s pass for 3 players: every id of their pack is below 64
+    (no L3), so a hand is one word and a card needs no test of its word. The unseen
+    card is dealt as to a fourth seat (its slots are zero and unread for 3 players)
+    and moved to ``DEALT_UNSEEN`` after the pass, so the slot a card goes to is
+    twice a count: no select."""
+    kept = ~gone
+    slot = 0                                 # 2 * the seat dealt to (6: the unseen card)
+    left = size                              # cards still to deal to that seat
+    lo = ZERO
+    for i in range(m):
+        r, s0, s1, s2, s3 = below_words(s0, s1, s2, s3, m - i)
+        j = i + r
+        c = np.uint64(deck[j])
+        deck[j] = deck[i]
+        keep = (kept >> c) & ONE             # a card out of the pack: masked, not skipped
+        lo |= keep << c
+        dealt[slot] = lo                     # stored, never read back: no chain through memory
+        left -= np.int64(keep)
+        turn = left == 0                     # the seat's hand is full: the next seat's
+        slot += 2 * np.int64(turn)
+        left = size if turn else left
+        lo = ZERO if turn else lo
+    dealt[DEALT_UNSEEN] = dealt[_FOURTH_SEAT]
+    dealt[_FOURTH_SEAT] = ZERO
+    return s0, s1, s2, s3
