@@ -234,7 +234,10 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
             if k == n:                   # the trick and its card points to its winner
                 st[O.TRICKS + win_seat] += 1
                 st[O.CARD_POINTS + win_seat] += points
-                for i in range(n):
+                # every seat's slot, not the n in play (those past n stay -1 from the
+                # round's start): over n, LLVM made the loop a call of memset, with
+                # vector registers saved around it, at every trick
+                for i in range(MAX_SEATS):
                     st[O.TRICK_CARDS + i] = -1
                 st[O.TRICK_LEADER] = win_seat
                 seat = win_seat          # the winner leads the next
