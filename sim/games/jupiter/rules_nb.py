@@ -207,6 +207,39 @@ def card_key(card, value, lead, trump):
     return -1 if card >= LAMB_1 else key
 
 
+
+# The play loop's facts of a play action by table (index ``action & 127``: 0 … 68, the
+# rest unused), made from the functions above: its card's number (the card points), what
+# it leads, its colour in the trick's order (``card // 15``; 7 for Jupiter, Juno and the
+# lambs: neither trump nor led) and its :func:`card_key` by whether that colour is trump
+# and whether it is led (``ACTION_KEY[4 * action + 2 * trump + led]``). Arithmetic, a
+# card's number and colour are divisions by 15 (a multiply and shifts each), three a card;
+# the key as selects over loaded values LLVM turned into a branch on the colour led (a coin
+# flip).
+N_ACTION_ROWS = 128
+ACTION_NUMBER = np.zeros(N_ACTION_ROWS, dtype=np.int8)
+ACTION_LEAD = np.zeros(N_ACTION_ROWS, dtype=np.int8)
+ACTION_COLOUR = np.full(N_ACTION_ROWS, 7, dtype=np.int8)
+ACTION_KEY = np.zeros(4 * N_ACTION_ROWS, dtype=np.int8)
+for _a in range(GOD_HIGH_ACTION + 4):
+    _c = action_card.py_func(_a)
+    _colour = _c // 15 if _c < N_COLOUR_CARDS else 7
+    ACTION_NUMBER[_a] = number_of.py_func(_c)
+    ACTION_LEAD[_a] = lead_of.py_func(_c)
+    ACTION_COLOUR[_a] = _colour
+    for _t in range(2):
+        for _l in range(2):
+            ACTION_KEY[4 * _a + 2 * _t + _l] = card_key.py_func(
+                _c, action_value.py_func(_a), _colour if _l else -1, _colour if _t else -1)
+
+
+@njit(cache=True, inline="always")
+def action_key(action, lead, trump):
+    """:func:`card_key` of a play action's card at its value, by the tables."""
+    a = action & (N_ACTION_ROWS - 1)
+    colour = np.int64(ACTION_COLOUR[a])
+    return np.int64(ACTION_KEY[4 * a + 2 * np.int64(colour == trump) + np.int64(colour == lead)])
+
 # -- 6. the allocation -------------------------------------------------------------------
 @njit(cache=True, inline="always")
 def claim_class(bid, locked, tricks):

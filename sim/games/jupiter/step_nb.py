@@ -52,8 +52,8 @@ from .round_nb import (DEALT_SIZE, DEALT_TABLE, DEALT_ZERO, HAND_WORDS, MAX_COUN
                        begin_nb, bid_legal, bid_nb, claim_of_nb, lay_out_nb, layout_legal,
                        legal_set_nb, round_points_nb, start_allocation_nb, store_trick_nb,
                        take_legal_nb, take_nb, trick_of_nb, turn_up_nb)
-from .rules_nb import (ONE, ZERO, action_card, action_value, card_key, lead_of, legal_plays,
-                       number_of, trump_decision)
+from .rules_nb import (ACTION_LEAD, ACTION_NUMBER, N_ACTION_ROWS, ONE, ZERO, action_card,
+                       action_key, legal_plays, number_of, trump_decision)
 
 MAX_REDEALS = 10_000    # never reached in practice: the game then stops before the round
 
@@ -219,10 +219,12 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
             hands[2 * seat + (card >> 6)] &= ~bit
             played_lo |= ZERO if card >= 64 else bit
             played_hi |= bit if card >= 64 else ZERO
-            points += number_of(card)
+            # the card's number, lead and key by tables (rules_nb.ACTION_*)
+            a = action & (N_ACTION_ROWS - 1)
+            points += ACTION_NUMBER[a]
             st[O.TRICK_CARDS + k] = action
-            lead = lead_of(card) if lead < 0 else lead      # lambs alone lead nothing
-            key = card_key(card, action_value(action), lead, trump)
+            lead = np.int64(ACTION_LEAD[a]) if lead < 0 else lead   # lambs alone lead nothing
+            key = action_key(action, lead, trump)
             # selects, not a branch: which card takes the trick is a coin flip;
             # equal keys: the first played stays ahead
             take = key > win_key
