@@ -174,9 +174,13 @@ def legal_cards(hand_lo, hand_hi, lead, trump):
     else any card. Lambs may always be played.
 
     Selects, not branches: on random cards whether a hand can follow is a coin flip."""
+    # the trumps or'ed in by a mask, not chosen against the colour led by a select: LLVM
+    # made that select of two loaded words a branch on ``lead == trump``. Trumps led
+    # (the trump colour, or Jupiter/Juno: COLOUR_MASK_8[4] empty) are the colour led
+    # with the trumps; any other colour led is that colour alone.
     trumps = JUPITER_JUNO | COLOUR_MASK_8[trump & 7]
-    follow = COLOUR_MASK_8[lead & 7]
-    need = hand_lo & (trumps if (lead == LEAD_TRUMPS) | (lead == trump) else follow)
+    trumps_led = np.uint64(0) - np.uint64((lead == LEAD_TRUMPS) | (lead == trump))
+    need = hand_lo & (COLOUR_MASK_8[lead & 7] | (trumps & trumps_led))
     free = (lead < 0) | (need == ZERO)
     return (hand_lo if free else need | (hand_lo & LAMBS_LO),
             hand_hi if free else hand_hi & LAMBS_HI)
