@@ -186,12 +186,19 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
     # 3-player round's play ~1,670 -> ~1,630 cycles: small, within the noise)
     r0, r1, r2, r3 = dec_rng[0], dec_rng[1], dec_rng[2], dec_rng[3]
     ok = True
+    random_seats = 0            # bit s: the random player sits at seat s
+    if kinds is not None:
+        for s in range(n):
+            random_seats |= np.int64(kinds[lineup[s]] == KIND_RANDOM) << s
     while phase != O.PHASE_OVER:
         if kinds is None:           # a decision taken elsewhere
             action = forced
         else:
             if phase == O.PHASE_PLAY:
-                lo, hi = legal_plays(hands[2 * seat], hands[2 * seat + 1], lead, trump)
+                # unsigned indices: a seat, a trick's count are never negative, and
+                # numba then leaves out the test for an index from the end
+                h = np.uint64(2 * seat)
+                lo, hi = legal_plays(hands[h], hands[h + ONE], lead, trump)
             elif phase == O.PHASE_LAYOUT:
                 lo, hi = layout_legal(hands[2 * seat]), ZERO
             elif phase == O.PHASE_BID:
@@ -200,10 +207,10 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
                 lo, hi = take_legal_nb(st, seat), ZERO
             x, r0, r1, r2, r3 = next_u64_words(r0, r1, r2, r3)
             draw = np.int64(x >> ONE)        # kit_nb.draw_nb's draw
-            slot = lineup[seat]
-            if kinds[slot] == KIND_RANDOM:
+            if (random_seats >> seat) & 1:
                 action = random_choice2_nb(lo, hi, draw)
             else:
+                slot = lineup[seat]
                 if phase == O.PHASE_PLAY:
                     store_trick_nb(st, seat, k, lead, win_key, win_seat, win_card, trick_no,
                                    played_lo, played_hi)
@@ -216,13 +223,13 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
         if phase == O.PHASE_PLAY:
             card = action_card(action)
             bit = ONE << np.uint64(card & 63)
-            hands[2 * seat + (card >> 6)] &= ~bit
+            hands[np.uint64(2 * seat + (card >> 6))] &= ~bit
             played_lo |= ZERO if card >= 64 else bit
             played_hi |= bit if card >= 64 else ZERO
             # the card's number, lead and key by tables (rules_nb.ACTION_*)
             a = action & (N_ACTION_ROWS - 1)
             points += ACTION_NUMBER[a]
-            st[O.TRICK_CARDS + k] = action
+            st[np.uint64(O.TRICK_CARDS + k)] = action
             lead = np.int64(ACTION_LEAD[a]) if lead < 0 else lead   # lambs alone lead nothing
             key = action_key(action, lead, trump)
             # selects, not a branch: which card takes the trick is a coin flip;
@@ -234,8 +241,8 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
             k += 1
             seat = seat + 1 if seat + 1 < n else 0
             if k == n:                   # the trick and its card points to its winner
-                st[O.TRICKS + win_seat] += 1
-                st[O.CARD_POINTS + win_seat] += points
+                st[np.uint64(O.TRICKS + win_seat)] += 1
+                st[np.uint64(O.CARD_POINTS + win_seat)] += points
                 # every seat's slot, not the n in play (those past n stay -1 from the
                 # round's start): over n, LLVM made the loop a call of memset, with
                 # vector registers saved around it, at every trick
