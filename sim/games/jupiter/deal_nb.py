@@ -9,6 +9,7 @@ from .round_nb import DEALT_TABLE, DEALT_UNSEEN, hand_size_nb
 from .rules_nb import ONE, ZERO
 
 N_IDS = 65              # card ids (cards.py)
+_FOURTH_SEAT = 6        # dealt[6]: a fourth seat's hand, where 3 players' unseen card is dealt
 
 # the pack by player count 3, 4, 5 (cards.py): its ids in ascending order, and how many
 _PACK_IDS = np.zeros((3, N_IDS), dtype=np.int64)
@@ -37,7 +38,10 @@ def deal_out_nb(rng, deck, dealt, n, round_no, gone):
     once it is swapped: nothing reads it again, so it is not written), the stream
     in four locals, the hand being dealt in two: one pass, no word of ``dealt``
     read back (random 4-player games 26.2M -> 28.1M card plays/s, 3 and 5 players
-    +1-3 %: CPU time, interleaved medians of two rounds).
+    +1-3 %: CPU time, interleaved medians of two rounds). A card out of the pack
+    is masked, not skipped by a branch (in a late round about half the pack is
+    out, in random order), and the pack's ids come from a table (2.4 -> 2.0 us a
+    4-player game for its 8 deals).
     """
     m = PACK_SIZE[n - 3]
     for i in range(m):                       # the pack in id order
@@ -46,30 +50,79 @@ def deal_out_nb(rng, deck, dealt, n, round_no, gone):
     for i in range(DEALT_TABLE):
         dealt[i] = ZERO
     s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
-    # a card out of the pack is skipped without a branch (in a late round about half
-    # the pack is out, in random order): its bit is masked and the count stands still
-    # (with the pack's ids from a table: 2.4 -> 2.0 us a 4-player game for its 8 deals)
-    k = 0
-    owner = 0
-    boundary = size
+    if n == 3:
+        s0, s1, s2, s3 = _deal_one_word(s0, s1, s2, s3, deck, dealt, m, size, gone)
+    else:
+        s0, s1, s2, s3 = _deal_two_words(s0, s1, s2, s3, deck, dealt, n, m, size, gone)
+    rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
+
+
+@njit(cache=True, inline="always")
+def _deal_two_words(s0, s1, s2, s3, deck, dealt, n, m, size, gone):
+    """:func:`deal_out_nb`'s pass for 4 and 5 players: as :func:`_deal_one_word`, with
+    L3 (id 64, never out of the pack) in the high word. The unseen card of 4 players
+    is dealt as to a fifth seat and moved after the pass; 5 players have none (their
+    hands take the whole pack). Against a select of the word and of the slot each
+    card, the deal of a random round went from ~500 to ~400 cycles with 4 players,
+    ~600 to ~470 with 5 (cycle counter around the board loop's hooks, interleaved
+    runs: 601/491/509 -> 427/381/819, the last disturbed; 597/620 -> 469/480)."""
+    kept = ~gone
+    slot = 0                                 # 2 * the seat dealt to (2n: the unseen card)
+    left = size                              # cards still to deal to that seat
     lo = ZERO
     hi = ZERO
     for i in range(m):
         r, s0, s1, s2, s3 = below_words(s0, s1, s2, s3, m - i)
         j = i + r
-        c = deck[j]
+        c = np.uint64(deck[j])
         deck[j] = deck[i]
-        keep = ONE ^ ((gone >> np.uint64(c & 63)) & np.uint64(c < 64))
-        b = keep << np.uint64(c & 63)
-        lo |= ZERO if c >= 64 else b
-        hi |= b if c >= 64 else ZERO
-        slot = 2 * owner if owner < n else DEALT_UNSEEN
+        low = c & np.uint64(63)
+        high = c >> np.uint64(6)             # 1 for L3 alone
+        keep = ((kept >> low) | high) & ONE  # 0: a card out of the pack
+        lo |= (keep << low) & (high - ONE)
+        hi |= high
         dealt[slot] = lo                     # stored, never read back: no chain through memory
         dealt[slot + 1] = hi
-        k += np.int64(keep)
-        turn = k == boundary                 # the seat's hand is full: the next seat's
-        owner += turn
-        boundary += size * turn
+        left -= np.int64(keep)
+        turn = left == 0                     # the seat's hand is full: the next seat's
+        slot += 2 * np.int64(turn)
+        left = size if turn else left
         lo = ZERO if turn else lo
         hi = ZERO if turn else hi
-    rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
+    if 2 * n < DEALT_UNSEEN:
+        dealt[DEALT_UNSEEN] = dealt[2 * n]
+        dealt[DEALT_UNSEEN + 1] = dealt[2 * n + 1]
+        dealt[2 * n] = ZERO
+        dealt[2 * n + 1] = ZERO
+    return s0, s1, s2, s3
+
+
+@njit(cache=True, inline="always")
+def _deal_one_word(s0, s1, s2, s3, deck, dealt, m, size, gone):
+    """:func:`deal_out_nb`'s pass for 3 players: every id of their pack is below 64
+    (no L3), so a hand is one word and a card needs no test of its word. The unseen
+    card is dealt as to a fourth seat (its slots are zero and unread for 3 players)
+    and moved to ``DEALT_UNSEEN`` after the pass, so the slot a card goes to is
+    twice a count: no select. The deal of a random 3-player round went from
+    ~410 to ~260 cycles (cycle counter around the board loop's hooks, two
+    interleaved runs: 411/570 -> 263/260)."""
+    kept = ~gone
+    slot = 0                                 # 2 * the seat dealt to (6: the unseen card)
+    left = size                              # cards still to deal to that seat
+    lo = ZERO
+    for i in range(m):
+        r, s0, s1, s2, s3 = below_words(s0, s1, s2, s3, m - i)
+        j = i + r
+        c = np.uint64(deck[j])
+        deck[j] = deck[i]
+        keep = (kept >> c) & ONE             # 0: a card out of the pack
+        lo |= keep << c
+        dealt[slot] = lo                     # stored, never read back: no chain through memory
+        left -= np.int64(keep)
+        turn = left == 0                     # the seat's hand is full: the next seat's
+        slot += 2 * np.int64(turn)
+        left = size if turn else left
+        lo = ZERO if turn else lo
+    dealt[DEALT_UNSEEN] = dealt[_FOURTH_SEAT]
+    dealt[_FOURTH_SEAT] = ZERO
+    return s0, s1, s2, s3
