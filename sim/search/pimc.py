@@ -28,7 +28,8 @@ from . import pimc_nb
 # (about 1,000 deals a minute with one pimc seat of four), so the bar moves and cores share
 CHUNK_DEALS = 500
 # a family's PIMC hooks, and the game whose step module the family's deals follow
-HOOKS = {"wizard": ("sim.search.pimc_wizard_nb", "wizard")}
+HOOKS = {"wizard": ("sim.search.pimc_wizard_nb", "wizard"),
+         "tarot": ("sim.search.pimc_tarot_nb", "tarot")}
 
 
 def pimc_functions(family: str):
