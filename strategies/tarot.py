@@ -2,6 +2,7 @@
 from .abi import KIND_HEURISTIC, KIND_RANDOM
 from .registry import Player, register
 from . import tarot_nb
+from sim.search.pimc import pimc_player
 
 
 RANDOM = register(Player(
@@ -32,4 +33,11 @@ HEURISTIC = register(Player(
         "higher ones); discards to build voids; counts trumps; the taker pulls trumps; the "
         "defence hunts the Petit; plays for petit au bout; gives points and saves the Petit on "
         "its side's tricks, wins cheaply, saves the Excuse",
+))
+
+PIMC = register(pimc_player(
+    "tarot",
+    doc="perfect-information Monte Carlo: samples the unseen hands and the dog or discard "
+        "(the voids shown, the dog once shown), plays each option out (heuristic rollouts, an "
+        "exact search over the last cards) and keeps the best average settlement",
 ))

@@ -244,7 +244,8 @@ def pimc_plan_nb(obs, cfg):
 
 
 @njit(cache=True)
-def pimc_world_nb(plan, counts, cards, holder_seat, obs, hands, rng, holder):
+def pimc_world_nb(plan, counts, cards, holder_seat, obs, st, hands, rng, holder):
+    """One world into ``hands``; what the state holds of them is ``pimc_fit_nb``'s."""
     return sample_world_nb(plan, counts, cards, holder_seat, obs, hands, rng, holder)
 
 

@@ -38,15 +38,17 @@ heuristic (``heuristic_nb`` with ``ROLLOUT_PARAMS``):
 * ``pimc_state_nb(obs, cfg, st)``: the public state of the observation into ``st``;
 * ``pimc_plan_nb(obs, cfg)``: the sampler's plan of the hidden cards, ``(plan,
   counts, cards, holder_seat)`` (``counts[0]``: how many worlds);
-* ``pimc_world_nb(plan, counts, cards, holder_seat, obs, hands, rng, holder)``:
-  one world into ``hands`` (the player's own hand from ``obs``); False if none;
+* ``pimc_world_nb(plan, counts, cards, holder_seat, obs, st, hands, rng, holder)``:
+  one world into ``hands`` (the player's own hand from ``obs``), and into ``st`` what
+  of the state follows from it (a hidden partner, a hidden dog); False if none;
 * ``pimc_fit_nb(st, hands, obs, cfg)``: what the state holds of a world's hands (its
-  private slots), written into ``st`` after each world is drawn; optional (the default
-  below does nothing: Wizard's state holds nothing of the hands);
+  private slots: Jass's melds), written into ``st`` after each world is drawn;
+  optional (the default below does nothing);
 * ``pimc_score_nb(st, cfg, seat)``: the seat's score of the deal, at its end (its
   team's, where seats play in teams);
 * ``pimc_side_nb(st, hands, seat)``: the seats that play for that score in a world
-  (a bit a seat: the seat alone, or its team; a hidden partner is the world's);
+  (a bit a seat: the seat alone, or its team; a hidden partner is the world's), read
+  where the exact search starts (the teams may form during the deal: a bid);
 * ``pimc_cards_left_nb(st, hands)``: the cards the seat to act holds in the card
   play (a large number before it).
 """
@@ -130,14 +132,14 @@ def pimc_exact_nb(st0, hands0, cfg, me, side, S, H, M, fr):
         d += 1
 
 
-def pimc_value_nb(st, hands, cfg, me, side, heuristic_params, exact_cards, rollout, rng, obs, S,
-                  H, M, fr):
+def pimc_value_nb(st, hands, cfg, me, heuristic_params, exact_cards, rollout, rng, obs, S, H, M,
+                  fr):
     """``me``'s deal score after playing on from (``st``, ``hands``): the rollout policy
     until the seat to act holds ``exact_cards`` cards, the exact search from there
     (``S``, ``H``, ``M``, ``fr``: its stack)."""
     while not deal_over_nb(st):
         if pimc_cards_left_nb(st, hands) <= exact_cards:
-            return pimc_exact_nb(st, hands, cfg, me, side, S, H, M, fr)
+            return pimc_exact_nb(st, hands, cfg, me, pimc_side_nb(st, hands, me), S, H, M, fr)
         lo, hi = legal_now_nb(st, hands, cfg)
         draw = np.int64(next_u64(rng) >> np.uint64(1))
         if rollout == 0:
@@ -178,9 +180,8 @@ def pimc_values_nb(obs, params, moves, n, totals):
     for i in range(n):
         totals[i] = 0.0
     for w in range(worlds):
-        pimc_world_nb(plan, counts, cards, holder_seat, obs, hands0, rng, holder)
+        pimc_world_nb(plan, counts, cards, holder_seat, obs, st0, hands0, rng, holder)
         pimc_fit_nb(st0, hands0, obs, cfg)
-        side = pimc_side_nb(st0, hands0, me)
         for j in range(4):
             luck[j] = next_u64(rng)
         for i in range(n):
@@ -188,8 +189,8 @@ def pimc_values_nb(obs, params, moves, n, totals):
             hands = hands0.copy()
             stream = luck.copy()        # every action's rollouts on the same luck
             apply_action_nb(st, hands, cfg, moves[i])
-            totals[i] += pimc_value_nb(st, hands, cfg, me, side, ROLLOUT_PARAMS, exact_cards,
-                                       rollout, stream, work, S, H, M, fr)
+            totals[i] += pimc_value_nb(st, hands, cfg, me, ROLLOUT_PARAMS, exact_cards, rollout,
+                                       stream, work, S, H, M, fr)
     return worlds
 
 

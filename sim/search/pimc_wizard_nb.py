@@ -63,7 +63,8 @@ def pimc_plan_nb(obs, cfg):
 
 
 @njit(cache=True)
-def pimc_world_nb(plan, counts, cards, holder_seat, obs, hands, rng, holder):
+def pimc_world_nb(plan, counts, cards, holder_seat, obs, st, hands, rng, holder):
+    """One world into ``hands``; nothing of the public state ``st`` depends on it."""
     own = np.zeros(MP, dtype=np.uint64)         # the one row sample_world_nb reads
     own[obs[O.SEAT]] = np.uint64(obs[O.HAND])
     return sample_world_nb(plan, counts, cards, holder_seat, obs[O.SEAT], own, new_seen_nb(),

@@ -45,20 +45,32 @@ SHOWN = 44           # 2 slots: trumps shown (discarded trumps), public
 N_TRICKS = 46        # tricks in the deal
 EXCUSE_SEAT = 47     # who played the Excuse, -1 not yet
 CALLED_SEAT = 48     # who played the called card (the partner revealed), -1 not yet
-OBS_SIZE = 49
+# What a search player needs to draw deals consistent with what it saw. Kept whenever a user's
+# player sits at the table (a search player reads them) and in the step interface; a table of
+# built-in players only leaves them as the deal starts them (no void, cap 76, 0, -1), as no
+# built-in reads them: its card loop does no more work than before (docs/architecture.md)
+VOIDS = 49           # 5 slots: per seat, bit u: no card of suit u (0..3) left; bit 4: no trump left
+TRUMP_CAP = 54       # 5 slots: per seat, it holds no trump above this card id (76 nothing shown)
+PILES = 59           # 5 slots: half-points of the tricks each seat won (an Excuse kept aside)
+PILE_OUDLERS = 64    # 5 slots: oudlers among them
+EXCUSE_WINNER = 69   # who won the trick the Excuse was played to, -1
+PETIT_WINNER = 70    # who won the trick the Petit was played to, -1
+# kept always
+DOG_SHOWN = 71       # 2 slots: the dog, shown to all after a Take or Guard (0 before and otherwise)
+DISCARD = 73         # 2 slots: the taker's discard; blank in any other seat's observation
+EXCUSE_TRICK = 75    # trick in which the Excuse was played, -1
+PETIT_TRICK = 76     # trick in which the Petit was played, -1
+PETIT_SEC_RULE = 77  # the rules every seat knows: the option petit_sec (rules_nb.PETIT_SEC_*)
+EXCHANGE = 78        # ... and the option excuse_exchange (rules_nb.EXCHANGE_*)
+OBS_SIZE = 79
 
 # private
-PARTNER = 49         # the called card's holder (5 players), -1 alone
-DOG = 50             # 2 slots: the dog as dealt
-DISCARD = 52         # 2 slots: the taker's discard
-TAKER_HP = 54        # half-points of the taker's side (piles, discard, dog when his)
-TAKER_OUDLERS = 55
-TAKER_TRICKS = 56    # tricks won by the taker's side
-PETIT = 57           # petit au bout: +1 taker's side, -1 defence, 0 none
-PETIT_TRICK = 58     # trick in which the Petit was played, -1
-PETIT_SIDE = 59      # side that won that trick: 1 taker's, 0 defence
-EXCUSE_TRICK = 60    # trick in which the Excuse was played, -1
-ANNULLED = 61        # 1 all passed, 2 petit sec (no play; the deal is dealt again)
-PETIT_SEC_RULE = 62  # the option petit_sec (rules_nb.PETIT_SEC_*)
-EXCHANGE = 63        # the option excuse_exchange (rules_nb.EXCHANGE_*)
-STATE_SIZE = 64
+PARTNER = 79         # the called card's holder (5 players), -1 alone
+DOG = 80             # 2 slots: the dog as dealt
+TAKER_HP = 82        # half-points of the taker's side (piles, discard, dog when his)
+TAKER_OUDLERS = 83
+TAKER_TRICKS = 84    # tricks won by the taker's side
+PETIT = 85           # petit au bout: +1 taker's side, -1 defence, 0 none
+PETIT_SIDE = 86      # side that won that trick: 1 taker's, 0 defence
+ANNULLED = 87        # 1 all passed, 2 petit sec (no play; the deal is dealt again)
+STATE_SIZE = 88

@@ -102,6 +102,8 @@ def begin_nb(st, hands, n, dealer, petit_sec, exchange, dealt):
     st[O.CALLED_SEAT] = -1
     st[O.PETIT_TRICK] = -1
     st[O.EXCUSE_TRICK] = -1
+    st[O.EXCUSE_WINNER] = -1
+    st[O.PETIT_WINNER] = -1
     st[O.PETIT_SEC_RULE] = petit_sec
     st[O.EXCHANGE] = exchange
     st[O.N_TRICKS] = HAND_CARDS[n - 3]
@@ -112,6 +114,7 @@ def begin_nb(st, hands, n, dealer, petit_sec, exchange, dealt):
         hands[2 * s + 1] = dealt[2 * s + 1]
         st[O.BIDS + s] = -1
         st[O.HANDFULS + s] = -1
+        st[O.TRUMP_CAP + s] = TRUMP_21
     for i in range(O.TRICK_CARDS, O.TRICK_CARDS + MAX_SEATS):
         st[i] = -1
     st[O.DOG] = np.int64(dealt[2 * n])
@@ -141,6 +144,8 @@ def _after_call(st, hands):
     dog_lo = np.uint64(st[O.DOG])
     dog_hi = np.uint64(st[O.DOG + 1])
     if contract == TAKE or contract == GUARD:
+        st[O.DOG_SHOWN] = st[O.DOG]         # turned up for all to see
+        st[O.DOG_SHOWN + 1] = st[O.DOG + 1]
         hands[2 * taker] |= dog_lo
         hands[2 * taker + 1] |= dog_hi
         st[O.DISCARD_LEFT] = DOG_CARDS[n - 3]
@@ -156,7 +161,9 @@ def _after_call(st, hands):
 
 
 @njit(cache=True, inline="always")
-def _close_trick(st, hands):
+def _close_trick(st, hands, notes):
+    """Close the full trick in ``st``; ``notes`` not None: keep the piles a search player
+    reads (obs.py ``PILES`` …)."""
     n = st[O.N_PLAYERS]
     no = st[O.TRICK_NO]
     last = no == st[O.N_TRICKS] - 1
@@ -204,6 +211,13 @@ def _close_trick(st, hands):
         elif excuse_wins and st[O.PETIT_TRICK] == no - 1 and st[O.PETIT_SIDE] == (1 if side else 0):
             st[O.PETIT] = sign     # the slam ended by the Excuse: the Petit in the trick before
     close_trick_nb(st, O.TRICK_BLOCK, O.TRICK_CARDS, MAX_SEATS, winner)
+    if notes is not None:
+        st[O.PILES + winner] += points
+        st[O.PILE_OUDLERS + winner] += oudlers
+        if excuse_here:
+            st[O.EXCUSE_WINNER] = winner
+        if st[O.PETIT_TRICK] == no:
+            st[O.PETIT_WINNER] = winner
     st[O.TRICK_NO] = no + 1
     if last:
         st[O.PHASE] = O.PHASE_OVER
@@ -244,14 +258,22 @@ def legal_set_nb(st, hands):
     return ZERO, ZERO
 
 
-@njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
+@njit(cache=True, inline="always")
 def apply_action_nb(st, hands, cfg, action):
-    """The seat to act takes ``action`` (assumed legal)."""
+    """The seat to act takes ``action`` (assumed legal): a step, where every observation keeps
+    what a search player reads (``obs.VOIDS`` …)."""
+    act_nb(st, hands, cfg, action, True)
+
+
+@njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
+def act_nb(st, hands, cfg, action, notes):
+    """The seat to act takes ``action`` (assumed legal). ``notes`` None (compile time: a table
+    of built-in players only): the voids and piles a search player reads are not kept."""
     phase = st[O.PHASE]
     seat = st[O.SEAT]
     n = st[O.N_PLAYERS]
     if phase == O.PHASE_PLAY:
-        play_cards_nb(st, hands, None, None, None, action, None)
+        play_cards_nb(st, hands, None, None, None, action, None, notes)
     elif phase == O.PHASE_HANDFUL:
         st[O.HANDFULS + seat] = action
         st[O.PHASE] = O.PHASE_PLAY
@@ -295,7 +317,7 @@ def apply_action_nb(st, hands, cfg, action):
 
 
 @njit(cache=True, inline="always")   # the kernel's hot path: no call, no array passing
-def play_cards_nb(st, hands, lineup, kinds, dec_rng, forced, trace):
+def play_cards_nb(st, hands, lineup, kinds, dec_rng, forced, trace, notes):
     """Card play from wherever ``st`` stands: the one implementation of a card
     put into a trick.
 
@@ -304,7 +326,9 @@ def play_cards_nb(st, hands, lineup, kinds, dec_rng, forced, trace):
     ``forced`` < 0: random players (``kinds[lineup[seat]]``) play on, each
     taking its one draw from ``dec_rng``, until a seat whose player is not
     random is to act, a seat's handful is still to decide, or the deal is
-    over; the caller asks that seat through the state.
+    over; the caller asks that seat through the state. ``notes`` not None (compile time: a
+    user's player sits, or a step): each card notes what it shows of its player's hand
+    (:func:`note_play_nb`) and each trick its winner's pile.
 
     The trick in progress stays in local variables and is written back to
     ``st`` when a trick closes and on leaving: 4-player random deals ran at
@@ -330,6 +354,8 @@ def play_cards_nb(st, hands, lineup, kinds, dec_rng, forced, trace):
             lo, hi = legal_play(hands[2 * seat], hands[2 * seat + 1], lead, best_trump)
             card = random_choice2_nb(lo, hi, draw_nb(dec_rng))
             trace_decision_nb(trace, seat, O.PHASE_PLAY, card)
+        if notes is not None:
+            note_play_nb(st, seat, card, lead, best_trump)
         hands[2 * seat + (card >> 6)] &= ~_bit(card)
         st[O.TRICK_CARDS + k] = card
         if card == called:
@@ -351,7 +377,7 @@ def play_cards_nb(st, hands, lineup, kinds, dec_rng, forced, trace):
         seat = seat + 1 if seat + 1 < n else 0
         if k == n:
             _store_trick(st, seat, k, lead, best_trump, win_seat, win_card, no)
-            _close_trick(st, hands)
+            _close_trick(st, hands, notes)
             if st[O.PHASE] == O.PHASE_OVER:
                 return
             seat = st[O.SEAT]
@@ -367,6 +393,24 @@ def play_cards_nb(st, hands, lineup, kinds, dec_rng, forced, trace):
             break
     _store_trick(st, seat, k, lead, best_trump, win_seat, win_card, no)
     _to_play(st, hands, seat)
+
+
+@njit(cache=True, inline="always")
+def note_play_nb(st, seat, card, lead, best_trump):
+    """Note in ``st`` what ``seat`` shows of its hand by playing ``card`` to a trick asking
+    ``lead`` with ``best_trump`` the highest trump in it (rules_nb.legal_play): another suit
+    to a suit led shows it void in that suit; a suit card where it could not follow shows
+    it has no trump; a trump below the best one shows it has none above that. The Excuse,
+    and anything led, show nothing."""
+    if lead < 0 or card == EXCUSE:
+        return
+    if lead < 4 and card // 14 != lead:
+        st[O.VOIDS + seat] |= 1 << lead
+    if card < TRUMP_1:
+        if lead == 4 or card // 14 != lead:
+            st[O.VOIDS + seat] |= 1 << 4
+    elif card < best_trump:
+        st[O.TRUMP_CAP + seat] = min(st[O.TRUMP_CAP + seat], best_trump)
 
 
 @njit(cache=True, inline="always")

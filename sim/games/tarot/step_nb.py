@@ -27,7 +27,7 @@ from ...kit_nb import (CFG_PLAYERS, CH_DEALER, DEAL_AGAIN, DEAL_KEEP, KIND_RANDO
 from ...rng_nb import shuffle_prefix
 from . import obs as O
 from .cfg import CFG_DEALS, CFG_EXCHANGE, CFG_PETIT_SEC
-from .play_nb import (HAND_WORDS, MAX_SEATS, apply_action_nb, begin_nb, legal_set_nb,
+from .play_nb import (HAND_WORDS, MAX_SEATS, act_nb, apply_action_nb, begin_nb, legal_set_nb,
                       play_cards_nb, score_nb)
 from .rules_nb import (HAND_CARDS, KINGS_LO, ONE, OUDLERS_HI, OUDLERS_LO, TRUMPS_HI, TRUMPS_LO,
                        ZERO, popcount2, settle)
@@ -158,7 +158,7 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
         seat = st[O.SEAT]
         slot = lineup[seat]
         if st[O.PHASE] == O.PHASE_PLAY and kinds[slot] == KIND_RANDOM:
-            play_cards_nb(st, hands, lineup, kinds, dec_rng, -1, trace)
+            play_cards_nb(st, hands, lineup, kinds, dec_rng, -1, trace, fns)
             continue
         draw = draw_nb(dec_rng)
         lo, hi = legal_set_nb(st, hands)
@@ -170,7 +170,8 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
             if action < 0:
                 return False
         trace_decision_nb(trace, seat, st[O.PHASE], action)
-        apply_action_nb(st, hands, cfg, action)
+        # a user's player (``fns``) may read the voids and piles: kept only then (compile time)
+        act_nb(st, hands, cfg, action, fns)
     return True
 
 
@@ -184,9 +185,14 @@ def legal_now_nb(st, hands, cfg):
 @njit(cache=True, inline="always")
 def observe_nb(obs, st, hands, cfg, seat, lo, hi, draw, trusted):
     """The deciding seat's observation (``kit_nb.observe2_nb``: the state itself for the
-    built-in heuristic, else a copy): the public slots with its hand, legal set and draw."""
-    return observe2_nb(obs, st, O.OBS_SIZE, O.HAND, hands[2 * seat], hands[2 * seat + 1], O.LEGAL, lo, hi,
-                       O.RANDOM, draw, trusted)
+    built-in heuristic, else a copy): the public slots with its hand, legal set and draw;
+    the discard only in the taker's."""
+    out = observe2_nb(obs, st, O.OBS_SIZE, O.HAND, hands[2 * seat], hands[2 * seat + 1], O.LEGAL,
+                      lo, hi, O.RANDOM, draw, trusted)
+    if not trusted and seat != st[O.TAKER]:
+        out[O.DISCARD] = 0
+        out[O.DISCARD + 1] = 0
+    return out
 
 
 @njit(cache=True, inline="always")
