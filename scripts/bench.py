@@ -17,7 +17,8 @@ same random Oh Hell deals, 4 players, 13, 12, 8 and 4 cards a hand, side {0, 2}
 
 ``--pimc`` measures the PIMC player (``sim/search/pimc_nb.py``): decisions/s at
 its default budget and at four times the worlds, and the seconds a whole deal
-takes with every seat played by it (10 cards a hand).
+takes with every seat played by it (Wizard and Oh Hell 10 cards a hand; Jass and
+Tarot their whole deal).
 
 ``--end-to-end`` adds, under each case's kernel rows, the same study as a
 user runs it: ``tricksim simulate --aggregate`` in a fresh process (start,
@@ -272,7 +273,8 @@ def bench_solver(scale: float) -> int:
 
 
 # (game, players, cards a hand) the pimc rows play, every seat by pimc
-PIMC_CASES = (("wizard", 4, 10), ("oh_hell", 4, 10), ("wizard", 6, 10), ("jass", 4, 9))
+PIMC_CASES = (("wizard", 4, 10), ("oh_hell", 4, 10), ("wizard", 6, 10), ("jass", 4, None),
+              ("tarot", 4, None), ("tarot", 5, None))
 PIMC_BUDGETS = ("pimc", "pimc[worlds=96]")
 
 
@@ -283,7 +285,7 @@ def bench_pimc(scale: float) -> int:
     for game, players, cards in PIMC_CASES:
         for spec in PIMC_BUDGETS:
             r = decision_rates(game, players, cards, spec, deals=max(1, int(3 * scale)))
-            print(f"{f'{game} {players}p':<33} {cards:>5} {spec:>16} "
+            print(f"{f'{game} {players}p':<33} {cards or 'all':>5} {spec:>16} "
                   f"{r['decisions_per_s']:>12,.1f} {r['seconds_per_deal']:>9.3f}", flush=True)
     return 0
 

@@ -4,7 +4,8 @@
     python scripts/strength_report.py [--results results/strength]
 
 Reads each run's ``report/paired_strategies.csv`` (pimc − heuristic per board,
-duplicate deals, 95 % intervals) and ``report/bid_exact_by_strategy.csv``, and
+duplicate deals, 95 % intervals) and its bid accuracy (``bid_exact_by_strategy.csv``
+of Wizard and Oh Hell, ``contract_success_by_player.csv`` of Tarot), and
 writes the summary table between the marks ``<!--strength-->`` and
 ``<!--/strength-->`` of results/strength/README.md and of README.md
 (``tests/test_docs.py`` holds the two equal).
@@ -19,6 +20,9 @@ from pathlib import Path
 
 import pandas as pd
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from analysis.stats import wilson  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 STUDY_FILE = ROOT / "scripts" / "strength_study.toml"
 MARK = re.compile(r"<!--strength-->.*?<!--/strength-->", re.S)
@@ -30,23 +34,42 @@ def _interval(value: float, lo: float, hi: float, percent: bool = False) -> str:
     return f"{value:+.1f} ({lo:+.1f} to {hi:+.1f})"
 
 
+def _rate(made: float, n: float) -> str:
+    lo, hi = wilson(made, n)
+    return f"{100 * made / n:.1f} % ({100 * float(lo):.1f}–{100 * float(hi):.1f})"
+
+
+def bid_accuracy(report: Path) -> tuple[str, str, str]:
+    """(what is measured, pimc's, the heuristic's): the exact-bid rate where players bid
+    tricks (Wizard, Oh Hell), the taker's contracts made (French Tarot); none in Schieber."""
+    exact = report / "bid_exact_by_strategy.csv"
+    if exact.exists():
+        t = pd.read_csv(exact).set_index("strategy")
+        return ("exact bids",) + tuple(_rate(t.loc[k, "exact"], t.loc[k, "bids"])
+                                       for k in ("pimc", "heuristic"))
+    contracts = report / "contract_success_by_player.csv"
+    if contracts.exists():
+        t = pd.read_csv(contracts).groupby("strategy")[["n", "made"]].sum()
+        return ("contracts made as taker",) + tuple(_rate(t.loc[k, "made"], t.loc[k, "n"])
+                                                    for k in ("pimc", "heuristic"))
+    return ("no bids", "—", "—")
+
+
 def table(results: Path) -> str:
     """The summary table, one row a run of the study file."""
     study = tomllib.loads(STUDY_FILE.read_text())
-    rows = ["| game | boards × rotations | pimc − heuristic, game total per board (95 %) | "
-            "win rate difference | exact bids: pimc | heuristic |",
-            "|---|---|---|---|---|---|"]
+    rows = ["| run | boards × rotations | pimc − heuristic, game total per board (95 %) | "
+            "win rate difference | bid accuracy | pimc | heuristic |",
+            "|---|---|---|---|---|---|---|"]
     for run in study["run"]:
         report = results / run["name"] / "report"
         paired = pd.read_csv(report / "paired_strategies.csv")
         pair = paired[(paired.strategy_a == "pimc") & (paired.strategy_b == "heuristic")].iloc[0]
-        exact = pd.read_csv(report / "bid_exact_by_strategy.csv").set_index("strategy")
-        rate = {k: f"{100 * exact.loc[k, 'exact_rate']:.1f} % ({100 * exact.loc[k, 'exact_rate_lo']:.1f}"
-                   f"–{100 * exact.loc[k, 'exact_rate_hi']:.1f})" for k in ("pimc", "heuristic")}
-        rows.append(f"| {run['game']} | {int(pair.boards):,} × {study['defaults']['players']} | "
+        measure, ours, theirs = bid_accuracy(report)
+        rows.append(f"| {run['name']} | {int(pair.boards):,} × {study['defaults']['players']} | "
                     f"{_interval(pair.diff_mean_total, pair.diff_mean_total_lo, pair.diff_mean_total_hi)} | "
                     f"{_interval(pair.diff_win_rate, pair.diff_win_rate_lo, pair.diff_win_rate_hi, True)} | "
-                    f"{rate['pimc']} | {rate['heuristic']} |")
+                    f"{measure} | {ours} | {theirs} |")
     return "\n".join(rows)
 
 

@@ -130,4 +130,5 @@ def test_the_readme_strength_table_is_the_reports():
     readme = mark.search((ROOT / "README.md").read_text(encoding="utf-8"))
     report = mark.search((ROOT / "results" / "strength" / "README.md").read_text(encoding="utf-8"))
     assert readme and report and readme.group(0) == report.group(0)
-    assert "| wizard |" in report.group(0) and "| oh_hell |" in report.group(0)
+    for run in ("wizard", "oh_hell", "schieber", "tarot"):
+        assert f"| {run}-pimc-vs-heuristic |" in report.group(0)

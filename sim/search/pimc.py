@@ -69,9 +69,10 @@ def pimc_player(family: str, doc: str) -> Player:
         param_docs=pimc_nb.DOCS, doc=doc, chunk_deals=CHUNK_DEALS)
 
 
-def decision_rates(game: str, players: int, hand_size: int, spec: str = "pimc", deals: int = 3,
-                   seed: int = 0) -> dict:
-    """The speed of a PIMC player: ``deals`` random deals of ``hand_size`` cards a seat played
+def decision_rates(game: str, players: int, hand_size: int | None, spec: str = "pimc",
+                   deals: int = 3, seed: int = 0) -> dict:
+    """The speed of a PIMC player: ``deals`` random deals of ``hand_size`` cards a seat (a
+    Wizard family round of that size; None: the game's deal, whatever its size) played
     by ``spec`` at every seat through the step interface, each decision timed (the first
     call, which compiles or loads the player, is not counted). ``{"decisions_per_s",
     "seconds_per_deal", "decisions"}``."""
@@ -93,8 +94,8 @@ def decision_rates(game: str, players: int, hand_size: int, spec: str = "pimc", 
     spent, decisions, draw = 0.0, 0, seed << 20
     for deal in range(deals + 1):
         dealt, chance = impl.random_deal(study, rng)
-        while bin(int(dealt[0])).count("1") != hand_size:     # a round of that many cards
-            dealt, chance = impl.random_deal(study, rng)
+        while hand_size is not None and bin(int(dealt[0])).count("1") != hand_size:
+            dealt, chance = impl.random_deal(study, rng)      # a round of that many cards
         st, hands = steps.new_state_nb(cfg)
         steps.start_deal_nb(st, hands, cfg, dealt, chance)
         while not steps.is_over_nb(st):
