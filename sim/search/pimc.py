@@ -29,11 +29,8 @@ from . import pimc_nb
 CHUNK_DEALS = 500
 # a family's PIMC hooks, and the game whose step module the family's deals follow
 HOOKS = {"wizard": ("sim.search.pimc_wizard_nb", "wizard"),
-<<<<<<< HEAD
-         "jass": ("sim.search.pimc_jass_nb", "jass")}
-=======
+         "jass": ("sim.search.pimc_jass_nb", "jass"),
          "tarot": ("sim.search.pimc_tarot_nb", "tarot")}
->>>>>>> h-ptarot
 
 
 def pimc_functions(family: str):
