@@ -49,8 +49,8 @@ def bid_accuracy(report: Path) -> tuple[str, str, str]:
                                        for k in ("pimc", "heuristic"))
     contracts = report / "contract_success_by_player.csv"
     if contracts.exists():
-        t = pd.read_csv(contracts).groupby("strategy")[["n", "made"]].sum()
-        return ("contracts made as taker",) + tuple(_rate(t.loc[k, "made"], t.loc[k, "n"])
+        t = pd.read_csv(contracts).groupby("strategy")[["deals", "made"]].sum()
+        return ("contracts made as taker",) + tuple(_rate(t.loc[k, "made"], t.loc[k, "deals"])
                                                     for k in ("pimc", "heuristic"))
     return ("no bids", "—", "—")
 
