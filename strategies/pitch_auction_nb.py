@@ -44,6 +44,10 @@ def _cost(card, trump):
 
 # ``COST[13 * 4 * trump + card]``: _cost by table (the same float arithmetic, done once here)
 COST = np.array([_cost(c, t) for t in range(4) for c in range(52)], dtype=np.float64)
+# ``ORDER[13 * 4 * trump + card]``: the card's place among the costs (equal costs the same
+# place) times 64, plus its id: the lowest is the cheapest card, the lowest id of equal ones
+ORDER = np.array([sorted(set(COST[52 * t:52 * t + 52])).index(COST[52 * t + c]) * 64 + c
+                  for t in range(4) for c in range(52)], dtype=np.int64)
 # ``STAKE[13 * 4 * trump + card]``: a card's count in a trick, 10 more for the Jack of trumps
 STAKE = np.array([float(GAME_VALUE[c]) + (10.0 if c == 13 * t + RANK_JACK else 0.0)
                   for t in range(4) for c in range(52)], dtype=np.float64)
@@ -125,17 +129,14 @@ def choose_bid(obs, params):
 
 @njit(cache=True, inline="always")
 def cheapest(cards, row):
-    """The card of ``cards`` with the lowest cost (``row``: the trump's row of COST), the
-    lowest id of equal ones."""
-    best, best_cost = -1, 1e9
+    """The card of ``cards`` with the lowest cost, the lowest id of equal ones (``row``:
+    the trump's row of ORDER): a minimum, not a branch a card."""
+    best = np.int64(1) << 62
     rest = cards
     while rest != ZERO:
-        c = lowest(rest)
+        best = min(best, ORDER[row + lowest(rest)])
         rest &= rest - ONE
-        x = COST[row + c]
-        if x < best_cost:
-            best, best_cost = c, x
-    return best
+    return best & 63
 
 
 @njit(cache=True, inline="always")
