@@ -186,8 +186,14 @@ def play_card(obs, params):
     return cheapest(legal, row)
 
 
-@njit(cache=True)
-def auction_heuristic_nb(obs, params):
+@njit(cache=True, inline="always")
+def auction_inline_nb(obs, params):
+    """The heuristic as the board loop compiles it in."""
     if obs[O.PHASE] == O.PHASE_BID:
         return choose_bid(obs, params)
     return play_card(obs, params)
+
+
+@njit(cache=True)
+def auction_heuristic_nb(obs, params):
+    return auction_inline_nb(obs, params)
