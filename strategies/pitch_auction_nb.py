@@ -22,6 +22,7 @@ from numba import njit
 
 from sim.bits_nb import ONE, ZERO, highest, lowest, popcount
 from sim.games.pitch import obs as O
+from sim.games.pitch.auction_rules_nb import beaters_nb
 from sim.games.pitch.cards import (ACES, GAME_VALUE, JACKS, KINGS, QUEENS, RANK_JACK, RANK_OF,
                                    SUIT_MASKS, SUIT_OF, TENS)
 
@@ -31,7 +32,6 @@ RANGES = ((0.0, 1.0), (0.0, 1.0), (1.0, 100.0), (-2.0, 2.0), (2.0, 5.0), (0.0, 3
 
 P_OUT, P_JACK, P_GAME_SCALE, P_MARGIN, P_SMUDGE, P_TAKE = range(6)
 SUIT_CARDS = np.uint64((1 << 52) - 1)
-BELOW_TENS_ACES = np.uint64(int(ACES) >> 4)       # each suit's Ace moved onto its 10
 
 
 def _cost(card, trump):
@@ -42,19 +42,18 @@ def _cost(card, trump):
     return c
 
 
-# ``COST[13 * 4 * trump + card]``: _cost by table (the same float arithmetic, done once here)
+# ``COST[52 * trump + card]``: _cost by table (the same float arithmetic, done once here)
 COST = np.array([_cost(c, t) for t in range(4) for c in range(52)], dtype=np.float64)
-# ``ORDER[13 * 4 * trump + card]``: the card's place among the costs (equal costs the same
-# place) times 64, plus its id: the lowest is the cheapest card, the lowest id of equal ones
-ORDER = np.array([sorted(set(COST[52 * t:52 * t + 52])).index(COST[52 * t + c]) * 64 + c
-                  for t in range(4) for c in range(52)], dtype=np.int64)
-# ``STAKE[13 * 4 * trump + card]``: a card's count in a trick, 10 more for the Jack of trumps
+# ``STAKE[52 * trump + card]``: a card's count in a trick, 10 more for the Jack of trumps
 STAKE = np.array([float(GAME_VALUE[c]) + (10.0 if c == 13 * t + RANK_JACK else 0.0)
                   for t in range(4) for c in range(52)], dtype=np.float64)
-# ``ABOVE[card]``: the cards of its suit above it
-ABOVE = np.array([int(SUIT_MASKS[c // 13]) & ~((2 << c) - 1) for c in range(52)], dtype=np.uint64)
 
 
+# The bid's arithmetic, the costs from tables and the winning cards as a set took the
+# heuristic from 16.0M to 23.2M card plays/s (pitch-auction-heuristic, scripts/bench.py, one
+# core, medians of three interleaved rounds); a bid went ~78 -> ~60 ns (a loop over 3,000
+# observations). The decisions are the same: the float sums in the same order, each power
+# the same products (an old-against-new check of 400k bids, pitches and cards).
 @njit(cache=True, inline="always")
 def power(e, a, a2, a4, a8):
     """``a ** e`` for 0 <= e < 16, the products numba's ``float ** int`` makes (a, a², a⁴, a⁸
@@ -129,14 +128,17 @@ def choose_bid(obs, params):
 
 @njit(cache=True, inline="always")
 def cheapest(cards, row):
-    """The card of ``cards`` with the lowest cost, the lowest id of equal ones (``row``:
-    the trump's row of ORDER): a minimum, not a branch a card."""
-    best = np.int64(1) << 62
+    """The card of ``cards`` with the lowest cost (``row``: the trump's row of COST), the
+    lowest id of equal ones."""
+    best, best_cost = -1, 1e9
     rest = cards
     while rest != ZERO:
-        best = min(best, ORDER[row + lowest(rest)])
+        c = lowest(rest)
         rest &= rest - ONE
-    return best & 63
+        x = COST[row + c]
+        if x < best_cost:
+            best, best_cost = c, x
+    return best
 
 
 @njit(cache=True, inline="always")
@@ -172,11 +174,9 @@ def play_card(obs, params):
             return lowest(aces)
         side = legal & ~trump_mask
         return cheapest(side if side != ZERO else legal, row)
-    # the cards that beat the winning one (a trump, or of the suit led): higher ones of its
-    # suit, and every trump when it is not one
-    best = obs[O.WINNING_CARD]
-    beats = ABOVE[best] | (trump_mask if SUIT_OF[best] != trump else ZERO)
-    # sure to win: any that beats it when last to play, else only the master trump
+    # sure to win: a card that beats the winning one when last to play, else only the
+    # master trump (a set, not each card's key against the winner's)
+    beats = beaters_nb(obs[O.WINNING_CARD], trump)
     sure = legal & beats & (SUIT_CARDS if k == 3 else master)
     if sure != ZERO:
         winner = cheapest(sure, row)
@@ -186,6 +186,9 @@ def play_card(obs, params):
     return cheapest(legal, row)
 
 
+# Inlined into the board loop (``pitch_nb.INLINE``), as Ten-point's: as a call, with the
+# arrays it receives counted, it ran at 23.2M card plays/s, inlined at 27.4M (interleaved
+# medians, as above); its kernel compiles in ~9 s instead of ~7 s (fresh cache, one run).
 @njit(cache=True, inline="always")
 def auction_inline_nb(obs, params):
     """The heuristic as the board loop compiles it in."""
