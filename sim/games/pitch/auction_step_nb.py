@@ -243,7 +243,8 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
     # random not slower (interleaved medians, scripts/bench.py, one core). What a user's
     # player may receive (obs, params) stays counted when one plays (fns).
     st, hands, cfg, lineup = borrowed(st), borrowed(hands), borrowed(cfg), borrowed(lineup)
-    kinds, dec_rng, status, trace = borrowed(kinds), borrowed(dec_rng), borrowed(status), borrowed(trace)
+    kinds, dec_rng = borrowed(kinds), borrowed(dec_rng)
+    status, trace = borrowed(status), borrowed(trace)
     if fns is None:
         params, obs = borrowed(params), borrowed(obs)
     while st[O.PHASE] == O.PHASE_BID:
