@@ -13,7 +13,7 @@ from numba import njit
 from sim.games.pitch import obs as O
 from sim.kit_nb import random_choice_nb
 from .pitch_auction_nb import (DEFAULTS as AUCTION_DEFAULTS, NAMES as AUCTION_NAMES,
-                               RANGES as AUCTION_RANGES, auction_heuristic_nb)
+                               RANGES as AUCTION_RANGES, auction_heuristic_nb, auction_inline_nb)
 from .pitch_ten_point_nb import (DEFAULTS as TEN_POINT_DEFAULTS, NAMES as TEN_POINT_NAMES,
                                  RANGES as TEN_POINT_RANGES, ten_point_heuristic_nb)
 
@@ -44,7 +44,7 @@ def ten_point_inline_nb(obs, params):
 
 
 # The heuristic the engine compiles into each variant's board loop.
-INLINE = {"auction": auction_heuristic_nb, "ten_point": ten_point_inline_nb}
+INLINE = {"auction": auction_inline_nb, "ten_point": ten_point_inline_nb}
 
 
 @njit(cache=True)

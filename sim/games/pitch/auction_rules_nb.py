@@ -66,6 +66,18 @@ def trick_key_nb(card, lead, trump):
     return RANK_OF[card] + 16 * (suit == lead) + 32 * (suit == trump)
 
 
+# ``ABOVE[card]``: the cards of its suit above it
+ABOVE = np.array([int(SUIT_MASKS[c // 13]) & ~((2 << c) - 1) for c in range(52)], dtype=np.uint64)
+
+
+@njit(cache=True, inline="always")
+def beaters_nb(best, trump):
+    """The cards that beat ``best``, the winning card of a trick (a trump or of the suit
+    led), as :func:`trick_key_nb` orders them: the higher ones of its suit, and every trump
+    when it is not one."""
+    return ABOVE[best] | (SUIT_MASKS[trump] if SUIT_OF[best] != trump else ZERO)
+
+
 # -- the bidding -----------------------------------------------------------------------
 @njit(cache=True, inline="always")
 def legal_bids_nb(st):

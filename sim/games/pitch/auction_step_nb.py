@@ -19,6 +19,7 @@ from numba import njit
 
 from ...bits_nb import ZERO, bit, popcount
 from ...board_nb import ask_player_nb
+from ...borrow_nb import borrowed
 from ...kit_nb import (CH_DEALER, CH_TOTALS, DEAL_ABANDON, DEAL_AGAIN, DEAL_KEEP, KIND_RANDOM,
                        close_trick_nb, deal_attempt_stream_nb, deal_row_keys_nb, draw_nb,
                        game_row_keys_nb, random_choice_nb, rank_and_win_nb, store_trick_nb,
@@ -236,6 +237,16 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
     """The bidding, then the card play to the deal's end (none when every player passed
     under ``all_pass=redeal``). Every decision takes one draw from the decision stream;
     the random player answers right here. False after an illegal action (``status``)."""
+    # Borrowed like the board loop's (sim/borrow_nb.py): the caller owns them, and numba's
+    # reference counts of them around each heuristic decision drop out (4 calls of
+    # NRT_incref and 4 of NRT_decref a card): heuristic 27.4M -> 35.6M card plays/s,
+    # random not slower (interleaved medians, scripts/bench.py, one core). What a user's
+    # player may receive (obs, params) stays counted when one plays (fns).
+    st, hands, cfg, lineup = borrowed(st), borrowed(hands), borrowed(cfg), borrowed(lineup)
+    kinds, dec_rng = borrowed(kinds), borrowed(dec_rng)
+    status, trace = borrowed(status), borrowed(trace)
+    if fns is None:
+        params, obs = borrowed(params), borrowed(obs)
     while st[O.PHASE] == O.PHASE_BID:
         seat = st[O.SEAT]
         slot = lineup[seat]
