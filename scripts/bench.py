@@ -279,7 +279,6 @@ PIMC_BUDGETS = ("pimc", "pimc[worlds=96]")
 
 
 def bench_pimc(scale: float) -> int:
-    from sim.search.pimc import decision_rates
     print(f"{'pimc, every seat (one core)':<33} {'cards':>5} {'budget':>16} {'decisions/s':>12} "
           f"{'s a deal':>9}")
     for game, players, cards in PIMC_CASES:
@@ -288,6 +287,43 @@ def bench_pimc(scale: float) -> int:
             print(f"{f'{game} {players}p':<33} {cards or 'all':>5} {spec:>16} "
                   f"{r['decisions_per_s']:>12,.1f} {r['seconds_per_deal']:>9.3f}", flush=True)
     return 0
+
+
+def decision_rates(game: str, players: int, hand_size: int | None, spec: str = "pimc",
+                   deals: int = 3, seed: int = 0) -> dict:
+    """The speed of a PIMC player: ``deals`` random deals of ``hand_size`` cards a seat (a
+    Wizard family round of that size; None: the game's deal, whatever its size) played
+    by ``spec`` at every seat through the step interface, each decision timed (the first
+    call, which compiles or loads the player, is not counted). ``{"decisions_per_s",
+    "seconds_per_deal", "decisions"}``."""
+    from sim import registry
+    from strategies.registry import resolve
+    impl = registry.game(game)
+    player = resolve(impl.family, spec, game)
+    params = player.params()
+    study = Study.create(game, players=players, boards=1)
+    cfg = impl.config(study)
+    steps = impl.steps_of("")
+    rng = np.random.default_rng(seed)
+    obs = np.zeros(impl.steps_module("").OBS_SIZE, dtype=np.int64)
+    spent, decisions, draw = 0.0, 0, seed << 20
+    for deal in range(deals + 1):
+        dealt, chance = impl.random_deal(study, rng)
+        while hand_size is not None and bin(int(dealt[0])).count("1") != hand_size:
+            dealt, chance = impl.random_deal(study, rng)      # a round of that many cards
+        st, hands = steps.new_state_nb(cfg)
+        steps.start_deal_nb(st, hands, cfg, dealt, chance)
+        while not steps.is_over_nb(st):
+            draw += 1
+            steps.observation_nb(st, hands, cfg, draw, obs)
+            t = time.perf_counter()
+            action = player.decide(obs, params)
+            if deal > 0:            # deal 0 warms the player up
+                spent += time.perf_counter() - t
+                decisions += 1
+            steps.apply_nb(st, hands, cfg, action)
+    return {"decisions_per_s": decisions / spent, "seconds_per_deal": spent / deals,
+            "decisions": decisions}
 
 
 def _row(name: str, cores: int, deals: float, games: float | None, plays: float) -> str:

@@ -403,7 +403,7 @@ def cmd_odds(args) -> None:
     from . import registry
     from .options import parse_assignments
     from .replay import compile_notice
-    from .search.odds import DEFAULT_DEALS, DEFAULT_PLAYER, hand_odds, trump_facts
+    from .odds import DEFAULT_DEALS, DEFAULT_PLAYER, hand_odds, trump_facts
     meta = registry.info(args.game)
     if args.plot is not None and not args.plot.parent.is_dir():
         raise TricksimError(f"--plot {args.plot}: no folder {args.plot.parent}")

@@ -2,7 +2,7 @@
 from .abi import KIND_HEURISTIC, KIND_RANDOM
 from .registry import Player, register
 from . import jass_nb
-from sim.search.pimc import pimc_player
+from .pimc import pimc_player
 
 RANDOM = register(Player(
     name="random", family="jass", kind=KIND_RANDOM, decide=jass_nb.random_decide,

@@ -1,7 +1,8 @@
 """The PIMC player (perfect-information Monte Carlo): templates bound to each game.
 
 Every function here is a *template*, like those of ``sim/search/solve_nb.py``:
-``sim/search/pimc.py`` binds them to a game's step module and its PIMC hooks and
+``sim/search/pimc.py`` binds them to a game's step module, its PIMC hooks and a
+rollout policy (for ``strategies/pimc.py``, which makes the player) and
 compiles ``pimc_decide_nb`` with the strategy ABI's signature, so the engine
 seats it like any user's player (called at its address, ``sim/call_nb.py``). It
 reads its observation and nothing else.

@@ -1,4 +1,4 @@
-"""Hand odds (``sim/search/odds.py``): exact one-card odds, determinism, fixed cards, the
+"""Hand odds (``sim/odds.py``): exact one-card odds, determinism, fixed cards, the
 best option, and every bad input as a one-line error."""
 from math import comb
 
@@ -7,8 +7,8 @@ import pytest
 
 from sim.cli import main
 from sim.errors import TricksimError
-from sim.search import odds
-from sim.search.odds import hand_odds
+from sim import odds
+from sim.odds import hand_odds
 
 # A Wilson interval at most 0.022 wide: a rule off by one card in the counts below falls
 # outside it. A 95 % interval misses one time in twenty: the seed is one where none of the

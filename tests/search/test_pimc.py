@@ -11,7 +11,7 @@ from sim import registry
 from sim.games.wizard import obs as O
 from sim.games.wizard.rules_nb import round_score
 from sim.search import belief_nb as B
-from sim.search.pimc import pimc_functions
+from strategies.pimc import pimc_functions
 from sim.rng_nb import chunk_states
 from sim.study import Study
 from strategies.registry import resolve

@@ -11,8 +11,8 @@ from sim.games.jass import obs as O
 from sim.games.jass.state_nb import X_END, X_PREDICTION, X_SCORE, X_WINNER, finish_deal_nb
 from sim.games.jass.step_nb import DEALT
 from sim.rng_nb import chunk_states
-from sim.search import pimc_jass_nb as J
-from sim.search.pimc import pimc_functions
+from strategies import pimc_jass_nb as J
+from strategies.pimc import pimc_functions
 from strategies.registry import resolve
 
 from jass.steps import STEPS, jass_config, legal, observed, start

@@ -1,4 +1,4 @@
-"""The PIMC player in French Tarot (sim/search/pimc_tarot_nb.py): on deals played by random
+"""The PIMC player in French Tarot (strategies/pimc_tarot_nb.py): on deals played by random
 legal actions through the step interface, the observation's voids are those the rules'
 legal cards imply, the true deal is one the belief allows, a world that is the true deal
 gives back the true state; the exact search equals plain minimax of the deal's settlement;
@@ -9,8 +9,8 @@ import pytest
 from sim import registry
 from sim.games.tarot import obs as O
 from sim.rng_nb import chunk_states
-from sim.search import pimc_tarot_nb as T
-from sim.search.pimc import pimc_functions
+from strategies import pimc_tarot_nb as T
+from strategies.pimc import pimc_functions
 from sim.study import Study
 from strategies.registry import resolve
 

@@ -1,4 +1,4 @@
-"""Wizard and Oh Hell for the hand odds (``sim/search/odds.py``): the facts of a question.
+"""Wizard and Oh Hell for the hand odds (``sim/odds.py``): the facts of a question.
 
 A question fixes the asking seat's hand and, if given, the round, the dealer,
 the turned card or the trump, other seats' cards and the totals before the
@@ -53,7 +53,7 @@ def _suit(text) -> int | None:
 def question(game: str, players: int, hand, seat: int = 0, round: int | None = None,
              dealer: int | None = None, turned=None, trump=None, fixed=None, scores=None,
              options: dict | None = None):
-    """The facts of a question checked, as ``sim.search.odds.Question`` fields (a dict)."""
+    """The facts of a question checked, as ``sim.odds.Question`` fields (a dict)."""
     meta = WIZARD if game == "wizard" else OH_HELL
     n = meta.check_players(players)
     opts = meta.validate(options or {})

@@ -1,4 +1,4 @@
-"""Wizard and Oh Hell for the hand odds (``sim/search/odds_nb.py``): the seat's outcome."""
+"""Wizard and Oh Hell for the hand odds (``sim/odds_nb.py``): the seat's outcome."""
 from numba import njit
 
 from . import obs as O

@@ -37,18 +37,18 @@ Why here and not in ``sim/games/tarot/``: see ``belief_nb``.
 import numpy as np
 from numba import njit
 
-from ..bits_nb import popcount
-from ..kit_nb import CFG_PLAYERS
-from ..games.tarot import obs as O
-from ..games.tarot.cards import HALF_POINTS
-from ..games.tarot.cfg import CFG_DEALS, CFG_EXCHANGE, CFG_PETIT_SEC, CFG_SIZE
-from ..games.tarot.play_nb import score_nb
-from ..games.tarot.rules_nb import (DOG_CARDS, EXCHANGE_FFT, EXCUSE, GUARD_WITHOUT, KINGS_LO,
+from sim.bits_nb import popcount
+from sim.kit_nb import CFG_PLAYERS
+from sim.games.tarot import obs as O
+from sim.games.tarot.cards import HALF_POINTS
+from sim.games.tarot.cfg import CFG_DEALS, CFG_EXCHANGE, CFG_PETIT_SEC, CFG_SIZE
+from sim.games.tarot.play_nb import score_nb
+from sim.games.tarot.rules_nb import (DOG_CARDS, EXCHANGE_FFT, EXCUSE, GUARD_WITHOUT, KINGS_LO,
                                     LEAD_TRUMP, ONE, SUITS_LO, TRUMP_1, TRUMP_21, ZERO, legal_play)
-from ..games.tarot.step_nb import HAND_WORDS
-from .sample_nb import MAX_HOLDERS, plan_nb, sample_nb
-from strategies import tarot_nb
-from strategies.abi import N_PARAMS
+from sim.games.tarot.step_nb import HAND_WORDS
+from sim.search.sample_nb import MAX_HOLDERS, plan_nb, sample_nb
+from . import tarot_nb
+from .abi import N_PARAMS
 
 MS = O.MAX_SEATS
 PLACE = -1          # the holder that is no seat: the dog, or the discard

@@ -12,7 +12,7 @@ the best marked. ``tricksim odds`` prints it and plots it.
 A game takes part through a *facts module* (the Wizard family's is
 ``sim/games/wizard/odds.py``): ``question(game, players, hand, ...)`` checks the
 facts and says what is fixed and what is drawn, and names the module of the
-game's compiled outcome hook (``odds_outcome_nb``, ``sim/search/odds_nb.py``).
+game's compiled outcome hook (``odds_outcome_nb``, ``sim/odds_nb.py``).
 """
 from __future__ import annotations
 
@@ -28,10 +28,10 @@ import numpy as np
 import pandas as pd
 from tqdm import tqdm
 
-from .. import board_nb, registry
-from ..binding import bind, binding_name
-from ..errors import TricksimError
-from ..rng_nb import chunk_states
+from . import board_nb, registry
+from .binding import bind, binding_name
+from .errors import TricksimError
+from .rng_nb import chunk_states
 from . import odds_nb
 from .odds_nb import R_CONTRACT, R_LEGAL, R_MADE, R_SCORE, R_SIZE, R_TRICKS
 
@@ -163,7 +163,7 @@ def trump_facts(trump: str | None, turned: str | None = None) -> tuple:
 
 
 def _illegal(game, lineup, status) -> TricksimError:
-    from ..kit_nb import ST_ACTION, ST_LEGAL, ST_LEGAL_HI, ST_PHASE, ST_SEAT
+    from .kit_nb import ST_ACTION, ST_LEGAL, ST_LEGAL_HI, ST_PHASE, ST_SEAT
     kind, action_text, legal_text = game.decision_text(
         int(status[ST_PHASE]), int(status[ST_ACTION]), int(status[ST_LEGAL]),
         int(status[ST_LEGAL_HI]))

@@ -13,16 +13,16 @@ Why here and not in ``sim/games/wizard/``: see ``belief_nb``.
 import numpy as np
 from numba import njit
 
-from ..bits_nb import popcount
-from ..kit_nb import CFG_PLAYERS
-from ..games.wizard import obs as O
-from ..games.wizard.cards import OH_HELL_DECK, WIZARD_DECK
-from ..games.wizard.cfg import CFG_DECK, CFG_GAME, CFG_RESTRICT, CFG_SCORING, CFG_SIZE
-from ..games.wizard.rules_nb import round_score
-from ..games.wizard.step_nb import STATE_SIZE, TOTALS
-from .belief_nb import sample_world_nb, world_plan_nb, new_seen_nb
-from strategies import wizard_nb
-from strategies.abi import N_PARAMS
+from sim.bits_nb import popcount
+from sim.kit_nb import CFG_PLAYERS
+from sim.games.wizard import obs as O
+from sim.games.wizard.cards import OH_HELL_DECK, WIZARD_DECK
+from sim.games.wizard.cfg import CFG_DECK, CFG_GAME, CFG_RESTRICT, CFG_SCORING, CFG_SIZE
+from sim.games.wizard.rules_nb import round_score
+from sim.games.wizard.step_nb import STATE_SIZE, TOTALS
+from sim.search.belief_nb import sample_world_nb, world_plan_nb, new_seen_nb
+from . import wizard_nb
+from .abi import N_PARAMS
 
 MP = O.MAX_PLAYERS
 RANDOM_SLOT = O.RANDOM

@@ -1,7 +1,7 @@
 """Hand odds (numba): deal the unseen cards around what is fixed, play on, per option.
 
 Every function here is a *template*, like those of ``sim/board_nb.py``:
-``sim.search.odds`` binds them (``sim.binding.bind`` with this module as the
+``sim.odds`` binds them (``sim.binding.bind`` with this module as the
 source) to a game's step module, its family's built-in heuristic and the game's
 odds hook, and compiles them under a name of that game's own.
 
@@ -32,9 +32,9 @@ the seat's tricks, contract (its bid) and whether it made it into ``out[0:3]``.
 """
 import numpy as np
 
-from ..board_nb import ask_player_nb
-from ..kit_nb import CH_TURNED, KIND_RANDOM, draw_nb, random_choice2_nb
-from ..rng_nb import below, board_stream_nb, shuffle_prefix
+from .board_nb import ask_player_nb
+from .kit_nb import CH_TURNED, KIND_RANDOM, draw_nb, random_choice2_nb
+from .rng_nb import below, board_stream_nb, shuffle_prefix
 
 # per deal and option (``out[i, action]``): the seat's score, tricks, contract, made, legal
 R_SCORE = 0

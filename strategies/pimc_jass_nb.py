@@ -39,23 +39,23 @@ Why here and not in ``sim/games/jass/``: see ``belief_nb``.
 import numpy as np
 from numba import njit
 
-from ..bits_nb import bit, popcount
-from ..kit_nb import CFG_PLAYERS
-from ..games.jass import obs as O
-from ..games.jass.cards import N_CARDS
-from ..games.jass.cfg import CFG_MULTIPLIERS, CFG_PREDICTIONS, CFG_SIZE, CFG_TARGET, CFG_VARIANT
-from ..games.jass.rules_nb import (MULTIPLIERS, N_MODES, PREDICTIONS_OPEN, best_weis_seat,
+from sim.bits_nb import bit, popcount
+from sim.kit_nb import CFG_PLAYERS
+from sim.games.jass import obs as O
+from sim.games.jass.cards import N_CARDS
+from sim.games.jass.cfg import CFG_MULTIPLIERS, CFG_PREDICTIONS, CFG_SIZE, CFG_TARGET, CFG_VARIANT
+from sim.games.jass.rules_nb import (MULTIPLIERS, N_MODES, PREDICTIONS_OPEN, best_weis_seat,
                                    legal_cards, stoeck_holder, weis_of)
-from ..games.jass.state_nb import (N_TRICKS, X_BAN, X_CLAIM_SEAT, X_CLAIMS, X_END, X_LAST_TRICK,
+from sim.games.jass.state_nb import (N_TRICKS, X_BAN, X_CLAIM_SEAT, X_CLAIMS, X_END, X_LAST_TRICK,
                                    X_MATCH, X_MULTS, X_OPEN, X_PREDICTION, X_SCORE, X_STOECK,
                                    X_WEIS_CARDS, X_WEIS_HELD, X_WEIS_KEY, X_WINNER,
                                    claims_possible_nb, finish_deal_nb)
-from ..games.jass.step_nb import DEALT
-from .sample_nb import MAX_HOLDERS, plan_nb, sample_nb
-from strategies import jass_nb
-from strategies.abi import N_PARAMS
-from strategies.jass_hand_nb import prediction
-from strategies.jass_heuristic_nb import P_INTERCEPT
+from sim.games.jass.step_nb import DEALT
+from sim.search.sample_nb import MAX_HOLDERS, plan_nb, sample_nb
+from . import jass_nb
+from .abi import N_PARAMS
+from .jass_hand_nb import prediction
+from .jass_heuristic_nb import P_INTERCEPT
 
 NS = O.N_SEATS
 RANDOM_SLOT = O.RANDOM
