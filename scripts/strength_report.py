@@ -5,7 +5,8 @@
 
 Reads each run's ``report/paired_strategies.csv`` (pimc − heuristic per board,
 duplicate deals, 95 % intervals) and its bid accuracy (``bid_exact_by_strategy.csv``
-of Wizard and Oh Hell, ``contract_success_by_player.csv`` of Tarot), and
+of Wizard and Oh Hell, ``contract_success_by_player.csv`` of Tarot,
+``prediction_error_by_strategy.csv`` of Differenzler), and
 writes the summary table between the marks ``<!--strength-->`` and
 ``<!--/strength-->`` of results/strength/README.md and of README.md
 (``tests/test_docs.py`` holds the two equal).
@@ -41,7 +42,8 @@ def _rate(made: float, n: float) -> str:
 
 def bid_accuracy(report: Path) -> tuple[str, str, str]:
     """(what is measured, pimc's, the heuristic's): the exact-bid rate where players bid
-    tricks (Wizard, Oh Hell), the taker's contracts made (French Tarot); none in Schieber."""
+    tricks (Wizard, Oh Hell), the taker's contracts made (French Tarot), the mean
+    prediction error (Differenzler: lower is better); none in Schieber."""
     exact = report / "bid_exact_by_strategy.csv"
     if exact.exists():
         t = pd.read_csv(exact).set_index("strategy")
@@ -52,6 +54,12 @@ def bid_accuracy(report: Path) -> tuple[str, str, str]:
         t = pd.read_csv(contracts).groupby("strategy")[["deals", "made"]].sum()
         return ("contracts made as taker",) + tuple(_rate(t.loc[k, "made"], t.loc[k, "deals"])
                                                     for k in ("pimc", "heuristic"))
+    predictions = report / "prediction_error_by_strategy.csv"
+    if predictions.exists():
+        t = pd.read_csv(predictions).set_index("strategy")
+        return ("mean prediction error (points; lower is better)",) + tuple(
+            f"{t.loc[k, 'mean_abs_error']:.1f} ({t.loc[k, 'mean_abs_error_lo']:.1f}–"
+            f"{t.loc[k, 'mean_abs_error_hi']:.1f})" for k in ("pimc", "heuristic"))
     return ("no bids", "—", "—")
 
 
