@@ -362,10 +362,12 @@ def _add_odds_parser(sub) -> None:
                                    "a player, and print the seat's tricks, score and bid made "
                                    "with 95 % intervals, and the mean score of each option of "
                                    "its first decision (each bid; the trump suit when it deals "
-                                   "and a Wizard is turned), the best marked. Wizard, Oh Hell.")
+                                   "and a Wizard is turned), the best marked. Wizard, Oh Hell, "
+                                   "French Tarot (its bids; the camp's card points).")
     p.add_argument("game", help="game name (see `tricksim games`)")
     p.add_argument("--hand", required=True, help='the seat\'s cards, e.g. "Z1 HA HK S5" (SA, HT, '
-                                                 'Z1-Z4 Wizards, N1-N4 Jesters)')
+                                                 'Z1-Z4 Wizards, N1-N4 Jesters; French Tarot: '
+                                                 'SK, H10, T21, EX)')
     p.add_argument("-n", "--players", type=int, help="players at the table (default: the game's)")
     p.add_argument("--seat", type=int, default=0, help="the seat that holds the hand (default 0)")
     p.add_argument("--round", type=int, help="the round, from 1 (default: the first that deals "
@@ -388,8 +390,8 @@ def _add_odds_parser(sub) -> None:
                         "name[param=value,...] or module:attribute (default pimc, the search "
                         "player; heuristic answers in a second)")
     p.add_argument("-d", "--deals", type=int, default=None,
-                   help="deals (default 1,000: about a minute with pimc for a 4-card hand on "
-                        "one core)")
+                   help="deals (default 1,000: about a minute with pimc for a 4-card Wizard "
+                        "hand on one core; French Tarot 200, a few minutes)")
     p.add_argument("-s", "--seed", type=int, default=0, help="root seed (default 0)")
     p.add_argument("-j", "--jobs", type=int, default=1, help="threads (-1: all cores)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -403,7 +405,7 @@ def cmd_odds(args) -> None:
     from . import registry
     from .options import parse_assignments
     from .replay import compile_notice
-    from .odds import DEFAULT_DEALS, DEFAULT_PLAYER, hand_odds, trump_facts
+    from .odds import DEFAULT_PLAYER, hand_odds, trump_facts
     meta = registry.info(args.game)
     if args.plot is not None and not args.plot.parent.is_dir():
         raise TricksimError(f"--plot {args.plot}: no folder {args.plot.parent}")
@@ -428,7 +430,7 @@ def cmd_odds(args) -> None:
                            trump=trump, fixed=fixed, scores=scores,
                            options=parse_assignments(args.option),
                            player=args.player or DEFAULT_PLAYER,
-                           deals=DEFAULT_DEALS if args.deals is None else args.deals,
+                           deals=args.deals,
                            seed=args.seed, jobs=args.jobs, progress=not args.no_progress)
     print(json.dumps(result.to_dict(), indent=2) if args.json else result.text())
     if args.plot is not None:

@@ -37,13 +37,15 @@ from .odds_nb import R_CONTRACT, R_LEGAL, R_MADE, R_SCORE, R_SIZE, R_TRICKS
 
 DEFAULT_PLAYER = "pimc"          # the player every seat is played by unless told
 DEFAULT_DEALS = 1_000            # pimc: about a minute for a 4-card Wizard hand on one core
+# ... unless the game's facts module says otherwise: a French Tarot deal has five bids to
+# play on, each a whole deal of pimc at every seat (1.2 s a deal on a busy core)
 CHUNK_DEALS = 20_000             # deals a kernel call: results do not depend on it
 # ... with a search player (of the user kind): ~0.1 s a deal, so small chunks keep the
 # progress bar moving and the threads evenly loaded
 SEARCH_CHUNK_DEALS = 50
 Z95 = 1.959963984540054
 # the facts module of each game family that has one
-FACTS = {"wizard": "sim.games.wizard.odds"}
+FACTS = {"wizard": "sim.games.wizard.odds", "tarot": "sim.games.tarot.odds"}
 
 
 @dataclass
@@ -58,8 +60,9 @@ class Question:
     hand_size: int
     cfg: np.ndarray
     hand: list
-    fixed: np.ndarray           # a card mask a seat (the asking seat's hand among them)
-    need: np.ndarray            # cards dealt at random to each seat
+    fixed: np.ndarray           # the game's ``dealt`` array holding the fixed cards (the
+                                # asking seat's hand among them)
+    need: np.ndarray            # cards dealt at random to each holder (seats, then places)
     pool: np.ndarray            # the free cards
     turn_pool: np.ndarray       # the cards the turned card is drawn from (empty: it is fixed)
     chance: np.ndarray          # sim.kit_nb.CH_*: dealer, round, turned card, totals
@@ -69,7 +72,11 @@ class Question:
     actions: list               # the options' labels, by action
     trump_text: str             # the turned card and the trump, as given, in words
     card_names: list
-    hooks: str                  # the module of the game's odds_outcome_nb
+    hooks: str                  # the module of the game's odds_give_nb and odds_outcome_nb
+    measure: str = "tricks"     # what the outcome counts: "tricks", or "points" (card points)
+    unit: float = 1.0           # the measure's value of one count (Tarot: half points)
+    made: str = "bid made"      # what "made" means for the seat
+    setting: str = ""           # the deal in words for the heading (default: round, hand size)
     extra: dict = field(default_factory=dict)
 
 
@@ -99,20 +106,28 @@ def odds_functions(game, hooks_module: str):
                 label=game.name, source=odds_nb)
 
 
+def default_deals(game: str) -> int:
+    """The deals a question of ``game`` plays unless told (its facts module's, or
+    :data:`DEFAULT_DEALS`)."""
+    return getattr(facts_module(game), "DEFAULT_DEALS", DEFAULT_DEALS)
+
+
 def hand_odds(game: str, players: int, hand, seat: int = 0, round: int | None = None,
               dealer: int | None = None, turned=None, trump=None, fixed=None, scores=None,
               options: dict | None = None, player: str = DEFAULT_PLAYER,
-              deals: int = DEFAULT_DEALS, seed: int = 0, jobs: int = 1,
+              deals: int | None = None, seed: int = 0, jobs: int = 1,
               progress: bool = False) -> "HandOdds":
     """The odds of ``hand`` held by ``seat`` (see the module). ``fixed``: ``{seat: cards}``
     of other seats (part of a hand is fine, the rest is dealt); ``turned``: the card
     turned up; ``trump``: the trump suit; ``scores``: the totals before the round;
-    ``player``: a player spec (``strategies.registry.resolve``) for every seat. Deal ``i``
+    ``player``: a player spec (``strategies.registry.resolve``) for every seat; ``deals``:
+    how many (None: :func:`default_deals` of the game). Deal ``i``
     is the same for every option and every ``jobs``/chunking; same seed, same results.
     ``progress``: a progress bar on standard error."""
     from strategies.registry import Lineup
     meta = registry.info(game)
     facts = facts_module(meta.name)
+    deals = default_deals(meta.name) if deals is None else deals
     if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals <= 0:
         raise TricksimError(f"deals must be a whole number of at least 1, not {deals!r}")
     q = Question(**facts.question(meta.name, players, hand, seat=seat, round=round,
@@ -201,16 +216,21 @@ class HandOdds:
     def summary(self) -> pd.DataFrame:
         """The seat's outcome as its player plays: mean tricks, mean score, contract made."""
         r = self.rows
-        rows = [("tricks", *_mean(r[:, R_TRICKS])), ("score", *_mean(r[:, R_SCORE])),
+        rows = [(self.question.measure, *_mean(r[:, R_TRICKS] * self.question.unit)),
+                ("score", *_mean(r[:, R_SCORE])),
                 ("made", *_share(int(r[:, R_MADE].sum()), len(r)))]
         return pd.DataFrame(rows, columns=["quantity", "estimate", "lo", "hi"])
 
     def tricks(self) -> pd.DataFrame:
-        """The share of deals in which the seat takes each number of tricks."""
+        """The share of deals in which the seat takes each number of tricks (or card
+        points: the question's ``measure``)."""
+        q = self.question
         n = len(self.rows)
-        counts = np.bincount(self.rows[:, R_TRICKS], minlength=self.question.hand_size + 1)
-        return pd.DataFrame([(k, int(c), *_share(int(c), n)) for k, c in enumerate(counts)],
-                            columns=["tricks", "deals", "share", "lo", "hi"])
+        counts = np.bincount(self.rows[:, R_TRICKS], minlength=q.hand_size + 1
+                             if q.measure == "tricks" else 1)
+        return pd.DataFrame([(k * q.unit if q.unit != 1 else k, int(c), *_share(int(c), n))
+                             for k, c in enumerate(counts)],
+                            columns=[q.measure, "deals", "share", "lo", "hi"])
 
     def scores(self) -> pd.DataFrame:
         """The share of deals with each score of the seat."""
@@ -236,12 +256,13 @@ class HandOdds:
             x = out[legal, a]
             both = legal & (out[:, best, R_LEGAL] == 1)
             rows.append((label, int(legal.sum()), *_mean(x[:, R_SCORE]),
-                         *_share(int(x[:, R_MADE].sum()), len(x)), *_mean(x[:, R_TRICKS])[:1],
+                         *_share(int(x[:, R_MADE].sum()), len(x)),
+                         *_mean(x[:, R_TRICKS] * q.unit)[:1],
                          *_share(int((self.chosen == a).sum()), n_played),
                          *_mean(out[both, a, R_SCORE] - out[both, best, R_SCORE]), a == best))
         return pd.DataFrame(rows, columns=[
             q.decision, "deals", "score", "score_lo", "score_hi", "made", "made_lo", "made_hi",
-            "tricks", "chosen", "chosen_lo", "chosen_hi", "vs_best", "vs_best_lo", "vs_best_hi",
+            q.measure, "chosen", "chosen_lo", "chosen_hi", "vs_best", "vs_best_lo", "vs_best_hi",
             "best"])
 
     @property
@@ -253,8 +274,9 @@ class HandOdds:
     # -- output --------------------------------------------------------------------------
     def heading(self) -> str:
         q = self.question
-        return (f"{q.game}, {q.players} players, round {q.round} ({q.hand_size} card"
-                f"{'s' if q.hand_size != 1 else ''}): seat {q.seat} holds "
+        setting = q.setting or (f"round {q.round} ({q.hand_size} card"
+                                f"{'s' if q.hand_size != 1 else ''})")
+        return (f"{q.game}, {q.players} players, {setting}: seat {q.seat} holds "
                 f"{' '.join(q.card_names)}; dealer seat {q.dealer}; {q.trump_text}; "
                 f"every seat played by {self.player}; {self.deals:,} deals, seed {self.seed}")
 
@@ -264,22 +286,30 @@ class HandOdds:
         lines = [self.heading(), "", "the seat's outcome as its player plays (95 % intervals):"]
         for r in self.summary().itertuples():
             if r.quantity == "made":
-                lines.append(f"  bid made     {r.estimate:7.1%}   ({r.lo:.1%} to {r.hi:.1%})")
+                lines.append(f"  {q.made:<12} {r.estimate:7.1%}   ({r.lo:.1%} to {r.hi:.1%})")
             else:
                 lines.append(f"  mean {r.quantity:<7} {r.estimate:7.2f}   ({r.lo:.2f} to {r.hi:.2f})")
-        lines.append("  tricks taken: " + ", ".join(
-            f"{r.tricks}: {r.share:.1%} ({r.lo:.1%} to {r.hi:.1%})"
-            for r in self.tricks().itertuples() if r.deals))
-        what = "bid" if q.decision == "bid" else "trump suit"
+        if q.measure == "tricks":
+            lines.append("  tricks taken: " + ", ".join(
+                f"{r.tricks}: {r.share:.1%} ({r.lo:.1%} to {r.hi:.1%})"
+                for r in self.tricks().itertuples() if r.deals))
+        else:                           # a long range: its deciles
+            values = self.rows[:, R_TRICKS] * q.unit
+            if len(values):
+                lines.append(f"  {q.measure} taken, deciles 10 % … 90 %: " + ", ".join(
+                    f"{v:g}" for v in np.quantile(values, np.arange(1, 10) / 10, method="lower")))
+        what = {"bid": "bid", "trump": "trump suit"}.get(q.decision, q.decision)
+        width = max(6, len(q.decision), *(len(str(a)) for a in q.actions))
         lines += ["", f"each {what} of seat {q.seat}, the rest played on (the same deals for each):",
-                  f"  {q.decision:<6} {'deals':>7}  {'mean score':>10}  {'95 % interval':>17}  "
-                  f"{'made':>6}  {'tricks':>6}  {'chosen':>6}  {'vs best':>8}"]
+                  f"  {q.decision:<{width}} {'deals':>7}  {'mean score':>10}  {'95 % interval':>17}  "
+                  f"{'made':>6}  {q.measure:>6}  {'chosen':>6}  {'vs best':>8}"]
         table = self.options()
-        for r in table.itertuples():
+        for r in table.itertuples(index=False):
+            row = r._asdict()
             mark = " best" if r.best else ""
-            lines.append(f"  {str(getattr(r, q.decision)):<6} {r.deals:>7,}  {r.score:>10.2f}  "
+            lines.append(f"  {str(row[q.decision]):<{width}} {r.deals:>7,}  {r.score:>10.2f}  "
                          f"{r.score_lo:>8.2f} {r.score_hi:>8.2f}  {r.made:>6.1%}  "
-                         f"{r.tricks:>6.2f}  {r.chosen:>6.1%}  {r.vs_best:>8.2f}{mark}")
+                         f"{row[q.measure]:>6.2f}  {r.chosen:>6.1%}  {r.vs_best:>8.2f}{mark}")
         lines.append(f"best {what}: {self.best}")
         return "\n".join(lines)
 
@@ -290,7 +320,7 @@ class HandOdds:
                 "round": q.round, "hand": q.card_names, "trump": q.trump_text,
                 "player": self.player, "deals": self.deals, "seed": self.seed,
                 "decision": q.decision, "best": self.best,
-                "summary": records(self.summary()), "tricks": records(self.tricks()),
+                "summary": records(self.summary()), q.measure: records(self.tricks()),
                 "scores": records(self.scores()), "options": records(self.options())}
 
     def plot(self, path) -> Path:
@@ -315,13 +345,17 @@ class HandOdds:
         left.set_title(f"each {q.decision}, the rest played on (best in red)")
         t = self.tricks()
         share = t["share"].to_numpy(dtype=float)
-        right.bar(t["tricks"], share, color=colour(2))
-        right.errorbar(t["tricks"], share, yerr=np.vstack([share - t["lo"], t["hi"] - share]),
-                       fmt="none", ecolor="black", capsize=3)
-        right.set_xlabel("tricks taken")
-        right.set_ylabel("share of deals (95 % interval)")
-        right.set_title("tricks as the seat's player plays")
-        integer_ticks(right)
+        if q.measure == "tricks":
+            right.bar(t["tricks"], share, color=colour(2))
+            right.errorbar(t["tricks"], share, yerr=np.vstack([share - t["lo"], t["hi"] - share]),
+                           fmt="none", ecolor="black", capsize=3)
+            right.set_ylabel("share of deals (95 % interval)")
+            integer_ticks(right)
+        else:                           # many values: their shares without intervals
+            right.bar(t[q.measure], share, width=q.unit, color=colour(2))
+            right.set_ylabel("share of deals")
+        right.set_xlabel(f"{q.measure} taken")
+        right.set_title(f"{q.measure} as the seat's player plays")
         percent_axis(right)
         handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".png")
         os.close(handle)

@@ -9,11 +9,12 @@ Deal ``i`` of a question is drawn from its own streams (a deal stream and a
 decision stream, ``sim.rng_nb.board_stream_nb`` of the seed's bases and ``i``):
 the results of deal ``i`` do not depend on how the deals are cut into chunks.
 
-A deal: the fixed cards stay where they are (``fixed``, a card mask a seat);
+A deal: the fixed cards stay where they are (``fixed``: the game's ``dealt``
+array, its hands as ``start_deal_nb`` takes them, holding the fixed cards);
 the turned card, when not fixed, is drawn uniformly from ``turn_pool`` (the
 free cards a turned card may be: all of them, or those the facts allow); the
-rest of the free cards (``pool``) is shuffled and dealt, ``need[s]`` more to
-seat ``s``, the others staying undealt. Every deal consistent with the facts is
+rest of the free cards (``pool``) is shuffled and dealt, ``need[h]`` more to
+holder ``h`` (a seat, or a place such as Tarot's dog), the others staying undealt. Every deal consistent with the facts is
 as likely as any other. The game's ``start_deal_nb`` starts it from ``chance``
 (``sim.kit_nb.CH_*``: dealer, deal index, turned card, totals); the decisions the
 facts fix (``prefix``: the dealer's trump after a Wizard, given) are taken first.
@@ -27,8 +28,11 @@ end by the game's ``play_deal_nb``. Every option is so played on the same deal
 and the same later draws (common random numbers), and the option the player
 chose is exactly the deal as the player would have played it.
 
-What a game supplies besides its steps: ``odds_outcome_nb(st, cfg, seat, out)``,
-the seat's tricks, contract (its bid) and whether it made it into ``out[0:3]``.
+What a game supplies besides its steps: ``odds_give_nb(dealt, holder, card)``,
+the card put into a holder's hand of ``dealt``, and ``odds_outcome_nb(st, cfg,
+seat, out)``, the seat's measure (tricks, or card points), its contract (its
+bid) and whether its side won the deal (made its bid, or its camp won) into
+``out[0:3]``.
 """
 import numpy as np
 
@@ -46,7 +50,7 @@ R_SIZE = 5
 MAX_ACTIONS = 128
 
 
-def odds_deal_nb(st, hands, cfg, pool, turn_pool, fixed, need, n, chance, work, dealt, rng):
+def odds_deal_nb(st, hands, cfg, pool, turn_pool, fixed, need, chance, work, dealt, rng):
     """Deal one deal around the fixed cards (see the module) and start it."""
     m = 0
     turned = -1
@@ -58,15 +62,14 @@ def odds_deal_nb(st, hands, cfg, pool, turn_pool, fixed, need, n, chance, work, 
             work[m] = pool[j]
             m += 1
     total = 0
-    for s in range(n):
-        total += need[s]
+    for h in range(need.shape[0]):
+        total += need[h]
     shuffle_prefix(rng, work[:m], total)
     k = 0
-    for s in range(dealt.shape[0]):
-        dealt[s] = fixed[s] if s < n else np.uint64(0)
-    for s in range(n):
-        for _ in range(need[s]):
-            dealt[s] |= np.uint64(1) << np.uint64(work[k])
+    dealt[:] = fixed
+    for h in range(need.shape[0]):
+        for _ in range(need[h]):
+            odds_give_nb(dealt, h, work[k])
             k += 1
     start_deal_nb(st, hands, cfg, dealt, chance)
 
@@ -106,8 +109,7 @@ def odds_chunk_nb(cfg, kinds, params, fns, deal_base, dec_base, first, count, se
         i = first + d
         board_stream_nb(deal_base, i, deal_rng)
         board_stream_nb(dec_base, i, dec_rng)
-        odds_deal_nb(st, hands, cfg, pool, turn_pool, fixed, need, n, chance, work, dealt,
-                     deal_rng)
+        odds_deal_nb(st, hands, cfg, pool, turn_pool, fixed, need, chance, work, dealt, deal_rng)
         for j in range(prefix.shape[0]):    # decisions the facts fix (a trump chosen)
             apply_action_nb(st, hands, cfg, prefix[j])
         for a in range(out.shape[1]):
@@ -158,4 +160,4 @@ ODDS = (("ask_player_nb", {"inline": "always"}), ("odds_deal_nb", {"inline": "al
 ODDS_HOOKS = ("SEAT", "PHASE", "OBS_SIZE", "seats_nb", "new_state_nb", "start_deal_nb",
               "result_nb", "legal_now_nb", "legal_has_nb", "actions_of_nb", "observe_nb",
               "apply_action_nb", "deal_over_nb", "play_deal_nb", "heuristic_nb",
-              "odds_outcome_nb")
+              "odds_give_nb", "odds_outcome_nb")

@@ -1,7 +1,14 @@
-"""Wizard and Oh Hell for the hand odds (``sim/odds_nb.py``): the seat's outcome."""
+"""Wizard and Oh Hell for the hand odds (``sim/odds_nb.py``): a card dealt, the seat's outcome."""
+import numpy as np
 from numba import njit
 
 from . import obs as O
+
+
+@njit(cache=True, inline="always")
+def odds_give_nb(dealt, holder, card):
+    """``card`` into seat ``holder``'s hand (one word a seat)."""
+    dealt[holder] |= np.uint64(1) << np.uint64(card)
 
 
 @njit(cache=True, inline="always")
