@@ -363,12 +363,14 @@ def _add_odds_parser(sub) -> None:
                                    "with 95 % intervals, and the mean score of each option of "
                                    "its first decision (each bid; the trump suit when it deals "
                                    "and a Wizard is turned), the best marked. Wizard, Oh Hell, "
-                                   "French Tarot (its bids; the camp's card points).")
+                                   "French Tarot (its bids; the camp's card points), Schieber "
+                                   "(the trump, or the push; the team's card points).")
     p.add_argument("game", help="game name (see `tricksim games`)")
     p.add_argument("--hand", required=True, help='the seat\'s cards, e.g. "Z1 HA HK S5" (SA, HT, '
                                                  'Z1-Z4 Wizards, N1-N4 Jesters; French Tarot: '
-                                                 'SK, H10, T21, EX)')
+                                                 'SK, H10, T21, EX; Jass: SA, HT, C6)')
     p.add_argument("-n", "--players", type=int, help="players at the table (default: the game's)")
+    p.add_argument("--variant", help="the game's variant (jass: schieber, the default)")
     p.add_argument("--seat", type=int, default=0, help="the seat that holds the hand (default 0)")
     p.add_argument("--round", type=int, help="the round, from 1 (default: the first that deals "
                                              "as many cards as the hand holds)")
@@ -428,7 +430,7 @@ def cmd_odds(args) -> None:
         result = hand_odds(meta.name, args.players or meta.default_players, args.hand,
                            seat=args.seat, round=args.round, dealer=args.dealer, turned=turned,
                            trump=trump, fixed=fixed, scores=scores,
-                           options=parse_assignments(args.option),
+                           options=parse_assignments(args.option), variant=args.variant,
                            player=args.player or DEFAULT_PLAYER,
                            deals=args.deals,
                            seed=args.seed, jobs=args.jobs, progress=not args.no_progress)

@@ -45,7 +45,8 @@ CHUNK_DEALS = 20_000             # deals a kernel call: results do not depend on
 SEARCH_CHUNK_DEALS = 50
 Z95 = 1.959963984540054
 # the facts module of each game family that has one
-FACTS = {"wizard": "sim.games.wizard.odds", "tarot": "sim.games.tarot.odds"}
+FACTS = {"wizard": "sim.games.wizard.odds", "tarot": "sim.games.tarot.odds",
+         "jass": "sim.games.jass.odds"}
 
 
 @dataclass
@@ -114,7 +115,8 @@ def default_deals(game: str) -> int:
 
 def hand_odds(game: str, players: int, hand, seat: int = 0, round: int | None = None,
               dealer: int | None = None, turned=None, trump=None, fixed=None, scores=None,
-              options: dict | None = None, player: str = DEFAULT_PLAYER,
+              options: dict | None = None, variant: str | None = None,
+              player: str = DEFAULT_PLAYER,
               deals: int | None = None, seed: int = 0, jobs: int = 1,
               progress: bool = False) -> "HandOdds":
     """The odds of ``hand`` held by ``seat`` (see the module). ``fixed``: ``{seat: cards}``
@@ -132,8 +134,9 @@ def hand_odds(game: str, players: int, hand, seat: int = 0, round: int | None = 
         raise TricksimError(f"deals must be a whole number of at least 1, not {deals!r}")
     q = Question(**facts.question(meta.name, players, hand, seat=seat, round=round,
                                   dealer=dealer, turned=turned, trump=trump, fixed=fixed,
-                                  scores=scores, options=options))
-    lineup = Lineup.resolve(meta.family, [player] * q.players, meta.name)
+                                  scores=scores, options=options, variant=variant))
+    lineup = Lineup.resolve(meta.family, [player] * q.players, meta.name,
+                            meta.check_variant(variant))
     kinds, params, fns = lineup.arrays()
     fns_ = odds_functions(registry.game(meta.name), q.hooks)
     states = chunk_states(int(seed), 0)

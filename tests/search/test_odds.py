@@ -144,7 +144,7 @@ BAD = [
     (dict(game="oh_hell", hand="SA", trump="none"), "Oh Hell has no trump only"),
     (dict(hand="SA", fixed={1: "N1", 2: "N2", 3: "N3"}, turned="N4", trump="S"), "contradicts"),
     (dict(hand="N1", fixed={1: "N2", 2: "N3", 3: "N4"}, trump="none"), "no Jester is left"),
-    (dict(game="jass", hand="SA"), "games with hand odds: "),
+    (dict(game="pitch", hand="SA"), "games with hand odds: "),
 ]
 
 

@@ -9,9 +9,10 @@ from sim.errors import TricksimError
 from sim.games.tarot.cards import PACK_HALF_POINTS, parse_card
 from sim.games.tarot.cfg import config
 from sim.games.tarot.odds import BIDS
-from sim.kit_nb import CH_DEALER, CH_SIZE
+from sim.games.tarot.odds_nb import odds_give_nb
 from sim.odds import hand_odds
-from strategies.registry import resolve
+
+from .odds_apart import scores_apart
 
 H = "heuristic"
 STRONG = "T21 T20 T19 T18 T17 T16 T15 T14 T13 EX T1 SK HK DK CK SQ HQ DQ"
@@ -19,40 +20,10 @@ WEAK = "S1 S2 S3 S4 S5 H1 H2 H3 H4 H5 D1 D2 D3 D4 C1 C2 C3 T2"
 
 
 def _by_hand(hand: str, deals: int, seed: int) -> np.ndarray:
-    """The asking seat's score of ``deals`` deals dealt and played here, apart from the odds
-    machinery: the rest of the pack shuffled by numpy, each decision through the step
-    interface by the heuristic (seat 0 holds ``hand``, seat 3 deals)."""
-    game = registry.game("tarot")
-    steps = game.steps_of("")
-    player = resolve("tarot", H, "tarot")
-    params = player.params()
+    """Seat 0's scores with ``hand`` dealt and played apart (seat 3 deals)."""
     cfg = config(4, registry.info("tarot").validate({}))
-    own = [parse_card(c) for c in hand.split()]
-    rest = np.array([c for c in range(78) if c not in own])
-    rng = np.random.default_rng(seed)
-    obs = np.zeros(game.steps_module("").OBS_SIZE, dtype=np.int64)
-    scores, out = [], np.zeros(8, dtype=np.int64)
-    draw = 0
-    while len(scores) < deals:
-        order = rng.permutation(rest)
-        holders = [own] + [list(order[18 * k:18 * k + 18]) for k in range(3)] + [list(order[54:])]
-        dealt = np.zeros(10, dtype=np.uint64)
-        for h, cards in enumerate(holders):
-            for c in cards:
-                dealt[2 * h + (int(c) >> 6)] |= np.uint64(1) << np.uint64(int(c) & 63)
-        chance = np.zeros(CH_SIZE, dtype=np.int64)
-        chance[CH_DEALER] = 3
-        st, hands = steps.new_state_nb(cfg)
-        steps.start_deal_nb(st, hands, cfg, dealt, chance)
-        if steps.is_over_nb(st):        # another seat's petit sec: dealt again
-            continue
-        while not steps.is_over_nb(st):
-            draw += 1
-            steps.observation_nb(st, hands, cfg, draw, obs)
-            steps.apply_nb(st, hands, cfg, player.decide(obs, params))
-        steps.result_nb(st, cfg, out)
-        scores.append(int(out[0]))
-    return np.array(scores)
+    return scores_apart("tarot", cfg, [parse_card(c) for c in hand.split()], [18, 18, 18, 6],
+                        3, odds_give_nb, 10, deals, seed)
 
 
 @pytest.mark.parametrize("hand", [STRONG, WEAK], ids=["strong", "weak"])

@@ -50,9 +50,10 @@ def _not_for_tarot(**given) -> None:
 
 def question(game: str, players: int, hand, seat: int = 0, round: int | None = None,
              dealer: int | None = None, turned=None, trump=None, fixed=None, scores=None,
-             options: dict | None = None):
+             options: dict | None = None, variant: str | None = None):
     """The facts of a question checked, as ``sim.odds.Question`` fields (a dict)."""
     _not_for_tarot(round=round, turned=turned, trump=trump, scores=scores)
+    TAROT.check_variant(variant)
     n = TAROT.check_players(players)
     opts = TAROT.validate(options or {})
     if not 0 <= int(seat) < n:

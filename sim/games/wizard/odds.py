@@ -52,9 +52,10 @@ def _suit(text) -> int | None:
 
 def question(game: str, players: int, hand, seat: int = 0, round: int | None = None,
              dealer: int | None = None, turned=None, trump=None, fixed=None, scores=None,
-             options: dict | None = None):
+             options: dict | None = None, variant: str | None = None):
     """The facts of a question checked, as ``sim.odds.Question`` fields (a dict)."""
     meta = WIZARD if game == "wizard" else OH_HELL
+    meta.check_variant(variant)
     n = meta.check_players(players)
     opts = meta.validate(options or {})
     deck = WIZARD_DECK if game == "wizard" else OH_HELL_DECK

@@ -1,0 +1,121 @@
+"""Schieber for the hand odds (``sim/odds.py``): the facts of a question.
+
+The question of a Schieber hand is its trump: the first hand (the seat after
+the dealer) names a mode (a trump suit, Obenabe or Unenufe) or pushes the
+choice to its partner, who must name one. A question fixes the asking seat's
+nine cards, the dealer (by default the seat before the asking one, which is
+then the first hand; the dealer may instead be the seat after it, whose partner
+it is: its question is then the mode after a push) and, if given, other seats'
+cards; the rest is dealt at random. Each mode (and the push) is played on; the
+outcome is the card points of the seat's team in the deal (157 in all, the
+last trick's 5 included), whether the team took the most, and the deal's score
+for the team (its counted points: cards, Weis, Stöck, the match bonus, times
+the mode's multiplier). Differenzler has no choice of trump (the dealer's last
+card sets it) and its predictions are a question for another day.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...errors import TricksimError
+from ...kit_nb import CH_DEALER, CH_DEALS, CH_SIZE, CH_TURNED
+from . import obs as O
+from .cards import N_CARDS, TRUMP_WORDS, card_name, parse_card
+from .cfg import config
+from .info import JASS
+
+HOOKS_MODULE = "sim.games.jass.odds_nb"
+# deals unless told: seven modes played on, a whole deal of pimc at every seat each
+# (0.2 s a deal on a busy core: 500 deals take about two minutes)
+DEFAULT_DEALS = 500
+HAND = 9
+# the options' labels by action, as records write them: the trump suits S H D C, Obenabe,
+# Unenufe and the push
+ACTIONS = list(TRUMP_WORDS)
+
+
+def _cards(text, what: str) -> list[int]:
+    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    cards = [int(c) if isinstance(c, (int, np.integer)) else parse_card(c) for c in items]
+    for c in cards:
+        if not 0 <= c < N_CARDS:
+            raise TricksimError(f"unknown card {c!r} in {what}: card ids run from 0 to {N_CARDS - 1}")
+    return cards
+
+
+def question(game: str, players: int, hand, seat: int = 0, round: int | None = None,
+             dealer: int | None = None, turned=None, trump=None, fixed=None, scores=None,
+             options: dict | None = None, variant: str | None = None):
+    """The facts of a question checked, as ``sim.odds.Question`` fields (a dict)."""
+    variant = JASS.check_variant(variant)
+    if variant != "schieber":
+        raise TricksimError(f"jass {variant}: hand odds answer Schieber's choice of trump; "
+                            f"{variant} has none (give --variant schieber)")
+    for name, value in (("round", round), ("turned", turned), ("trump", trump),
+                        ("scores", scores)):
+        if value is not None:
+            raise TricksimError(f"jass: --{name} does not apply (one deal; the trump is the "
+                                f"question); give the hand, the seat, the dealer and other "
+                                f"seats' cards")
+    n = JASS.check_players(players)
+    opts = JASS.validate(options or {}, variant)
+    if not 0 <= int(seat) < n:
+        raise TricksimError(f"seat {seat} is not at the table: {n} players sit at seats 0 to {n - 1}")
+    seat = int(seat)
+    dealer = (seat - 1) % n if dealer is None else int(dealer)
+    if not 0 <= dealer < n:
+        raise TricksimError(f"dealer {dealer} is not at the table: {n} players sit at seats "
+                            f"0 to {n - 1}")
+    first = (dealer + 1) % n
+    if seat not in (first, (first + 2) % n):
+        raise TricksimError(f"seat {seat} names no trump when seat {dealer} deals: the first "
+                            f"hand (seat {first}) names it or pushes to its partner (seat "
+                            f"{(first + 2) % n}); give --dealer {(seat - 1) % n} or "
+                            f"{(seat + 1) % n}")
+    own = _cards(hand, "the hand")
+    if len(own) != HAND:
+        raise TricksimError(f"the hand has {len(own)} cards; jass deals {HAND}")
+    seen: dict[int, str] = {}
+    dealt = np.zeros(n, dtype=np.uint64)
+    counts = np.zeros(n, dtype=np.int64)
+
+    def give(s: int, cards: list[int], where: str) -> None:
+        for c in cards:
+            if c in seen:
+                again = f"in {where}" if seen[c] == where else f"in {seen[c]} and in {where}"
+                raise TricksimError(f"card {card_name(c)} is given twice ({again}): a card is "
+                                    f"in one place")
+            seen[c] = where
+            dealt[s] |= np.uint64(1) << np.uint64(c)
+        counts[s] = len(cards)
+
+    give(seat, own, "the hand")
+    for s, cards in (fixed or {}).items():
+        s = int(s)
+        if not 0 <= s < n:
+            raise TricksimError(f"fixed cards for seat {s}: {n} players sit at seats 0 to {n - 1}")
+        if s == seat:
+            raise TricksimError(f"fixed cards for seat {s}, the asking seat: give its cards as "
+                                f"the hand")
+        cards = _cards(cards, f"seat {s}'s cards")
+        if len(cards) > HAND:
+            raise TricksimError(f"seat {s} is given {len(cards)} cards; jass deals {HAND}")
+        give(s, cards, f"seat {s}'s cards")
+    chance = np.zeros(CH_SIZE, dtype=np.int64)
+    chance[CH_DEALER] = dealer
+    chance[CH_DEALS] = 1
+    chance[CH_TURNED] = -1
+    pushed = seat != first
+    return dict(
+        game=game, players=n, seat=seat, dealer=dealer, round=1, hand_size=HAND,
+        cfg=config(variant, n, opts), hand=own, fixed=dealt,
+        need=np.array([HAND - counts[s] for s in range(n)], dtype=np.int64),
+        pool=np.array([c for c in range(N_CARDS) if c not in seen], dtype=np.int64),
+        turn_pool=np.zeros(0, dtype=np.int64), chance=chance,
+        prefix=np.array([O.ACTION_PUSH] if pushed else [], dtype=np.int64),   # a fact: pushed
+        phase=O.PHASE_TRUMP_PUSHED if pushed else O.PHASE_TRUMP, decision="mode",
+        actions=ACTIONS[:6] if pushed else ACTIONS,
+        trump_text=(f"the first hand, seat {first}, pushed" if pushed else
+                    "the seat names the trump"),
+        card_names=[card_name(c) for c in own], hooks=HOOKS_MODULE,
+        measure="points", made="deal won", setting="schieber, 9 cards a hand")
