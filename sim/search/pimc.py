@@ -30,7 +30,8 @@ CHUNK_DEALS = 500
 # a family's PIMC hooks, and the game whose step module the family's deals follow
 HOOKS = {"wizard": ("sim.search.pimc_wizard_nb", "wizard"),
          "jass": ("sim.search.pimc_jass_nb", "jass"),
-         "tarot": ("sim.search.pimc_tarot_nb", "tarot")}
+         "tarot": ("sim.search.pimc_tarot_nb", "tarot"),
+         "jupiter": ("sim.search.pimc_jupiter_nb", "jupiter")}
 
 
 def pimc_functions(family: str):
