@@ -5,8 +5,8 @@
 
 Reads each run's ``report/paired_strategies.csv`` (pimc − heuristic per board,
 duplicate deals, 95 % intervals) and its bid accuracy (``bid_exact_by_strategy.csv``
-of Wizard and Oh Hell, ``contract_success_by_player.csv`` of Tarot), and
-writes the summary table between the marks ``<!--strength-->`` and
+of Wizard and Oh Hell, ``contract_success_by_player.csv`` of Tarot, ``bid_accuracy.csv``
+of Beim Jupiter), and writes the summary table between the marks ``<!--strength-->`` and
 ``<!--/strength-->`` of results/strength/README.md and of README.md
 (``tests/test_docs.py`` holds the two equal).
 """
@@ -41,7 +41,9 @@ def _rate(made: float, n: float) -> str:
 
 def bid_accuracy(report: Path) -> tuple[str, str, str]:
     """(what is measured, pimc's, the heuristic's): the exact-bid rate where players bid
-    tricks (Wizard, Oh Hell), the taker's contracts made (French Tarot); none in Schieber."""
+    tricks (Wizard, Oh Hell), the taker's contracts made (French Tarot), the bids made —
+    tricks taken equal to the counter bid, none after the zero-trick card — (Beim Jupiter);
+    none in Schieber."""
     exact = report / "bid_exact_by_strategy.csv"
     if exact.exists():
         t = pd.read_csv(exact).set_index("strategy")
@@ -52,6 +54,11 @@ def bid_accuracy(report: Path) -> tuple[str, str, str]:
         t = pd.read_csv(contracts).groupby("strategy")[["deals", "made"]].sum()
         return ("contracts made as taker",) + tuple(_rate(t.loc[k, "made"], t.loc[k, "deals"])
                                                     for k in ("pimc", "heuristic"))
+    made = report / "bid_accuracy.csv"
+    if made.exists():       # Beim Jupiter: every kind of bid (a counter, locked or not; zero)
+        t = pd.read_csv(made).groupby("strategy")[["bids", "exact"]].sum()
+        return ("bids made",) + tuple(_rate(t.loc[k, "exact"], t.loc[k, "bids"])
+                                      for k in ("pimc", "heuristic"))
     return ("no bids", "—", "—")
 
 
