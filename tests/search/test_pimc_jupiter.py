@@ -196,8 +196,8 @@ def test_the_worlds_are_the_deals_the_history_allows_drawn_uniformly(n):
         me = int(obs[O.SEAT])
         others = [s for s in range(n) if s != me]
         sizes = [bin(bits(p.hands[2 * s], p.hands[2 * s + 1])).count("1") for s in others]
-        hidden = [c for c in range(65)
-                  if any(true_holder(p, c, s) for s in others) or true_holder(p, c, J.UNSEEN_HOLDER)]
+        hidden = [c for c in range(65) if any(true_holder(p, c, s)
+                                              for s in others + [J.UNSEEN_HOLDER])]
         allowed_deals = set()
         played = played_by(p)
         # every split of the hidden cards into the hands' sizes and one unseen card
