@@ -274,7 +274,7 @@ def bench_solver(scale: float) -> int:
 
 # (game, players, cards a hand) the pimc rows play, every seat by pimc
 PIMC_CASES = (("wizard", 4, 10), ("oh_hell", 4, 10), ("wizard", 6, 10), ("jass", 4, None),
-              ("tarot", 4, None), ("tarot", 5, None))
+              ("tarot", 4, None), ("tarot", 5, None), ("jupiter", 4, None))
 PIMC_BUDGETS = ("pimc", "pimc[worlds=96]")
 
 

@@ -6,8 +6,8 @@
 Reads each run's ``report/paired_strategies.csv`` (pimc − heuristic per board,
 duplicate deals, 95 % intervals) and its bid accuracy (``bid_exact_by_strategy.csv``
 of Wizard and Oh Hell, ``contract_success_by_player.csv`` of Tarot,
-``prediction_error_by_strategy.csv`` of Differenzler), and
-writes the summary table between the marks ``<!--strength-->`` and
+``prediction_error_by_strategy.csv`` of Differenzler, ``bid_accuracy.csv`` of Beim
+Jupiter), and writes the summary table between the marks ``<!--strength-->`` and
 ``<!--/strength-->`` of results/strength/README.md and of README.md
 (``tests/test_docs.py`` holds the two equal).
 """
@@ -43,7 +43,9 @@ def _rate(made: float, n: float) -> str:
 def bid_accuracy(report: Path) -> tuple[str, str, str]:
     """(what is measured, pimc's, the heuristic's): the exact-bid rate where players bid
     tricks (Wizard, Oh Hell), the taker's contracts made (French Tarot), the mean
-    prediction error (Differenzler: lower is better); none in Schieber."""
+    prediction error (Differenzler: lower is better), the bids made — tricks taken
+    equal to the counter bid, none after the zero-trick card — (Beim Jupiter); none in
+    Schieber."""
     exact = report / "bid_exact_by_strategy.csv"
     if exact.exists():
         t = pd.read_csv(exact).set_index("strategy")
@@ -60,6 +62,11 @@ def bid_accuracy(report: Path) -> tuple[str, str, str]:
         return ("mean prediction error (points; lower is better)",) + tuple(
             f"{t.loc[k, 'mean_abs_error']:.1f} ({t.loc[k, 'mean_abs_error_lo']:.1f}–"
             f"{t.loc[k, 'mean_abs_error_hi']:.1f})" for k in ("pimc", "heuristic"))
+    made = report / "bid_accuracy.csv"
+    if made.exists():       # Beim Jupiter: every kind of bid (a counter, locked or not; zero)
+        t = pd.read_csv(made).groupby("strategy")[["bids", "exact"]].sum()
+        return ("bids made",) + tuple(_rate(t.loc[k, "exact"], t.loc[k, "bids"])
+                                      for k in ("pimc", "heuristic"))
     return ("no bids", "—", "—")
 
 

@@ -2,6 +2,7 @@
 from .abi import KIND_HEURISTIC, KIND_RANDOM
 from .registry import Player, register
 from . import jupiter_nb
+from .pimc import pimc_player
 
 
 RANDOM = register(Player(
@@ -29,4 +30,12 @@ HEURISTIC = register(Player(
         "the best card near the estimate, locks a valuable card, spends the zero-trick card on "
         "a weak hand; plays to hit its bid exactly (wins cheaply while it needs tricks, ducks "
         "with its highest card after); takes the highest card at the allocation",
+))
+
+PIMC = register(pimc_player(
+    "jupiter",
+    doc="perfect-information Monte Carlo: samples the unseen hands, the layouts still face down "
+        "and the card left over (the cards each seat showed it lacks), plays each layout, bid, "
+        "card and take out (heuristic rollouts, an exact search over the last cards and the "
+        "allocation) and keeps the one that wins most victory points in the round",
 ))

@@ -26,7 +26,8 @@ CHUNK_DEALS = 500
 # a family's PIMC hooks, and the game whose step module the family's deals follow
 HOOKS = {"wizard": ("strategies.pimc_wizard_nb", "wizard"),
          "jass": ("strategies.pimc_jass_nb", "jass"),
-         "tarot": ("strategies.pimc_tarot_nb", "tarot")}
+         "tarot": ("strategies.pimc_tarot_nb", "tarot"),
+         "jupiter": ("strategies.pimc_jupiter_nb", "jupiter")}
 
 
 def pimc_functions(family: str):

@@ -55,13 +55,18 @@ LAID_N = 91          # layouts made so far
 BIDS_MADE = 92
 ZERO_LOST = 93       # layout cards of failed zero-trick bids: out of the game (one word)
 ORPHANED = 94        # cards beside the counter removed after the round, out of the game
-OBS_SIZE = 95
+# what a search player reads (sim/search/pimc_jupiter_nb.py). VOIDS is kept by the step
+# interface and wherever a user's player sits (round_nb.note_void_nb; a compile-time test: the
+# built-in players' kernels compile without it, and leave it 0); the rest always.
+VOIDS = 95           # 5 slots: per seat, the cards it showed it does not hold (one word)
+PACK = 100           # 2 slots: the round's pack, the cards dealt and the one left over unseen
+TRUMP_RULE = 102     # the rules: 1 sum_first, 0 count_first
+ORPHANS = 103        # 1 move_down, 0 removed
+OBS_SIZE = 104
 
 # private
-LAID = 95            # 5 slots: each seat's layout card while they are still face down, -1
-UNSEEN = 100         # 2 slots: the card left over unseen (3 and 4 players)
-REDEAL = 102       # 1: a hand holds no numbered colour card; the round is dealt again
-REDEAL_SEAT = 103    # the first such hand (start player's order)
-TRUMP_RULE = 104     # 1 sum_first, 0 count_first
-ORPHANS = 105        # 1 move_down, 0 removed
-STATE_SIZE = 106
+LAID = 104           # 5 slots: each seat's layout card while they are still face down, -1
+UNSEEN = 109         # 2 slots: the card left over unseen (3 and 4 players)
+REDEAL = 111         # 1: a hand holds no numbered colour card; the round is dealt again
+REDEAL_SEAT = 112    # the first such hand (start player's order)
+STATE_SIZE = 113

@@ -24,7 +24,8 @@ from numba import njit
 
 from ...bits_nb import lowest
 from . import obs as O
-from .rules_nb import (NUMBERED, ONE, ORPHANS_MOVE_DOWN, ZERO, claim_class, claim_order,
+from .rules_nb import (COLOUR_MASK_8, JUPITER_JUNO, LAMB_1, LEAD_TRUMPS, NUMBERED, ONE,
+                       ORPHANS_MOVE_DOWN, ZERO, action_card, claim_class, claim_order,
                        legal_plays, number_of, points_of, take_options, trump_decision)
 
 MAX_SEATS = 5
@@ -76,9 +77,14 @@ def begin_nb(st, hands, n, dealer, round_no, trump_rule, orphans, dealt, scores)
     st[O.ORPHANS] = orphans
     for i in range(HAND_WORDS):
         hands[i] = ZERO
+    # the round's pack (public: the game's pack less every card laid out before) as dealt
+    pack_lo = dealt[DEALT_UNSEEN]
+    pack_hi = dealt[DEALT_UNSEEN + 1]
     for s in range(n):
         hands[2 * s] = dealt[2 * s]
         hands[2 * s + 1] = dealt[2 * s + 1]
+        pack_lo |= dealt[2 * s]
+        pack_hi |= dealt[2 * s + 1]
         st[O.LAYOUTS + s] = -1
         st[O.LAID + s] = -1
         st[O.BIDS + s] = -1
@@ -87,6 +93,8 @@ def begin_nb(st, hands, n, dealer, round_no, trump_rule, orphans, dealt, scores)
         st[i] = -1
     st[O.UNSEEN] = np.int64(dealt[DEALT_UNSEEN])
     st[O.UNSEEN + 1] = np.int64(dealt[DEALT_UNSEEN + 1])
+    st[O.PACK] = np.int64(pack_lo)
+    st[O.PACK + 1] = np.int64(pack_hi)
     for k in range(1, MAX_COUNTER + 1):
         st[O.TABLE + k] = np.int64(dealt[DEALT_TABLE + k])
     st[O.ZERO_UNUSED] = np.int64(dealt[DEALT_ZERO])
@@ -110,6 +118,20 @@ def begin_nb(st, hands, n, dealer, round_no, trump_rule, orphans, dealt, scores)
             return
     st[O.PHASE] = O.PHASE_LAYOUT
     st[O.SEAT] = st[O.START]
+
+
+@njit(cache=True, inline="always")
+def note_void_nb(st, seat, action, lead, trump):
+    """Note in ``st`` the cards ``seat`` showed it does not hold (``VOIDS``) by playing
+    ``action`` to a trick that asks ``lead`` (before the card), as rules_nb.legal_cards
+    allows it: a card that is neither a lamb nor one of the cards the lead asks for (the
+    colour led; with trumps led, every trump) is legal only without any of those. A lamb,
+    a card that follows and the lead itself show nothing."""
+    card = action_card(action)
+    trumps = JUPITER_JUNO | COLOUR_MASK_8[trump & 7]
+    asked = COLOUR_MASK_8[lead & 7] | (trumps if (lead == LEAD_TRUMPS) | (lead == trump) else ZERO)
+    shows = (lead >= 0) & (card < LAMB_1) & ((asked >> np.uint64(card & 63)) & ONE == ZERO)
+    st[O.VOIDS + seat] |= np.int64(asked) if shows else 0
 
 
 @njit(cache=True, inline="always")

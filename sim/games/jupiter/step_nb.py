@@ -50,8 +50,8 @@ from .cfg import CFG_ORPHANS, CFG_PLAYERS, CFG_ROUNDS, CFG_TRUMP_RULE
 from .deal_nb import N_IDS, deal_out_nb
 from .round_nb import (DEALT_SIZE, DEALT_TABLE, DEALT_ZERO, HAND_WORDS, MAX_COUNTER, MAX_SEATS,
                        begin_nb, bid_legal, bid_nb, claim_of_nb, lay_out_nb, layout_legal,
-                       legal_set_nb, round_points_nb, start_allocation_nb, store_trick_nb,
-                       take_legal_nb, take_nb, trick_of_nb, turn_up_nb)
+                       legal_set_nb, note_void_nb, round_points_nb, start_allocation_nb,
+                       store_trick_nb, take_legal_nb, take_nb, trick_of_nb, turn_up_nb)
 from .rules_nb import (ACTION_LEAD, ACTION_NUMBER, N_ACTION_ROWS, ONE, ZERO, action_card,
                        action_key, legal_plays, number_of, trump_decision)
 
@@ -223,6 +223,12 @@ def play_round_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
                     break
             trace_decision_nb(trace, seat, phase, action)
         if phase == O.PHASE_PLAY:
+            # compile-time tests: a kernel of built-in players only keeps no voids (none
+            # reads them)
+            if kinds is None:       # the step interface: every observation keeps them
+                note_void_nb(st, seat, action, lead, trump)
+            elif fns is not None:   # a user's player (a search player) may read them
+                note_void_nb(st, seat, action, lead, trump)
             card = action_card(action)
             bit = ONE << np.uint64(card & 63)
             hands[np.uint64(2 * seat + (card >> 6))] &= ~bit
