@@ -30,17 +30,29 @@ CHUNK_DEALS = 500
 # a family's PIMC hooks, and the game whose step module the family's deals follow
 HOOKS = {"wizard": ("sim.search.pimc_wizard_nb", "wizard"),
          "jass": ("sim.search.pimc_jass_nb", "jass"),
-         "tarot": ("sim.search.pimc_tarot_nb", "tarot")}
+         "tarot": ("sim.search.pimc_tarot_nb", "tarot"),
+         # each variant its own step module and hooks (the module's VARIANT_HOOKS), and its
+         # pimc_decide_nb template hands a decision to its variant's
+         "pitch": ("sim.search.pimc_pitch_nb", "pitch")}
 
 
-def pimc_functions(family: str):
-    """The bound templates of ``family`` (``pimc_decide_nb`` among them)."""
+def pimc_functions(family: str, variant: str = ""):
+    """The bound templates of ``family`` (``pimc_decide_nb`` among them); of a family
+    whose variants have hooks of their own, ``variant``'s (none: the family's decider
+    alone, which dispatches on the variant)."""
     if family not in HOOKS:
         raise TricksimError(f"the pimc player has no hooks for the {family} family yet; "
                             f"families with them: {', '.join(sorted(HOOKS))}")
     from .. import registry
     hooks_name, game_name = HOOKS[family]
-    steps = registry.game(game_name).steps_module("")
+    variants = getattr(importlib.import_module(hooks_name), "VARIANT_HOOKS", None)
+    if variants is not None and not variant:
+        deciders = {f"decide_{v}_nb": pimc_functions(family, v).pimc_decide_nb for v in variants}
+        return bind(f"pimc_{family}", None, deciders, (("pimc_decide_nb", {"nogil": True}),),
+                    needs=(), label=f"pimc ({family})", source=importlib.import_module(hooks_name))
+    if variants is not None:
+        hooks_name = variants[variant]
+    steps = registry.game(game_name).steps_module(variant)
     # the kit's names first: a default hook bound from sim/board_nb.py reads them
     hooks = {k: v for k, v in vars(board_nb).items() if not k.startswith("__")}
     hooks.update(vars(steps))
@@ -48,8 +60,9 @@ def pimc_functions(family: str):
                   if not k.startswith("__")})
     heuristic = _heuristic(family)
     hooks["heuristic_nb"] = heuristic
-    return bind(f"pimc_{family}", None, hooks, pimc_nb.PIMC, needs=pimc_nb.PIMC_HOOKS,
-                label=f"pimc ({family})", source=pimc_nb)
+    unit = f"pimc_{family}_{variant}" if variant else f"pimc_{family}"
+    return bind(unit, None, hooks, pimc_nb.PIMC, needs=pimc_nb.PIMC_HOOKS,
+                label=f"pimc ({family} {variant})".replace(" )", ")"), source=pimc_nb)
 
 
 def _heuristic(family: str):
@@ -67,10 +80,11 @@ def pimc_player(family: str, doc: str) -> Player:
 
 
 def decision_rates(game: str, players: int, hand_size: int | None, spec: str = "pimc",
-                   deals: int = 3, seed: int = 0) -> dict:
+                   deals: int = 3, seed: int = 0, variant: str = "") -> dict:
     """The speed of a PIMC player: ``deals`` random deals of ``hand_size`` cards a seat (a
     Wizard family round of that size; None: the game's deal, whatever its size) played
-    by ``spec`` at every seat through the step interface, each decision timed (the first
+    by ``spec`` at every seat through the step interface (of ``variant``: the game's
+    first by default), each decision timed (the first
     call, which compiles or loads the player, is not counted). ``{"decisions_per_s",
     "seconds_per_deal", "decisions"}``."""
     import time
@@ -83,11 +97,11 @@ def decision_rates(game: str, players: int, hand_size: int | None, spec: str = "
     impl = registry.game(game)
     player = resolve(impl.family, spec, game)
     params = player.params()
-    study = Study.create(game, players=players, boards=1)
+    study = Study.create(game, players=players, boards=1, variant=variant or None)
     cfg = impl.config(study)
-    steps = impl.steps_of("")
+    steps = impl.steps_of(variant)
     rng = np.random.default_rng(seed)
-    obs = np.zeros(impl.steps_module("").OBS_SIZE, dtype=np.int64)
+    obs = np.zeros(impl.steps_module(variant).OBS_SIZE, dtype=np.int64)
     spent, decisions, draw = 0.0, 0, seed << 20
     for deal in range(deals + 1):
         dealt, chance = impl.random_deal(study, rng)
