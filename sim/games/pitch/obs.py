@@ -47,14 +47,15 @@ SETBACKS = 38        # 4 slots: Auction: times each seat was set back in the gam
 # allow only without them: another suit than the suit led and trump, only without the suit
 # led; a non-trump to a trump lead, only without a trump. Ten-point: a point trump burned,
 # only without a non-point trump (they go first). And per seat: the cards it has played (a
-# set). Both kept whenever a user's player sits at the table (a search player reads them) and
-# in the step interface; a table of built-in players only leaves them 0, as no built-in
-# reads them (its play loop does no more work than before)
+# set); Ten-point: the trumps it burned (a set). All kept whenever a user's player sits at
+# the table (a search player reads them) and in the step interface; a table of built-in
+# players only leaves them 0, as no built-in reads them (its play loop does no more work)
 VOIDS = 42
 PLAYED_BY = VOIDS + 4
+BURNED_BY = PLAYED_BY + 4
 # Auction: the rules every seat knows that no other slot shows (the options, as the config
 # holds them: auction_rules_nb.ALL_PASS_*, LOW_TO_*)
-ALL_PASS_RULE = PLAYED_BY + 4   # 1: all pass -> redeal; 0: the dealer must bid
+ALL_PASS_RULE = BURNED_BY + 4   # 1: all pass -> redeal; 0: the dealer must bid
 LOW_TO_RULE = ALL_PASS_RULE + 1  # 1: Low to the player who takes it; 0: to the player dealt it
 OBS_SIZE = LOW_TO_RULE + 1
 
