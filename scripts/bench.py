@@ -272,9 +272,10 @@ def bench_solver(scale: float) -> int:
     return 0
 
 
-# (game, players, cards a hand) the pimc rows play, every seat by pimc
+# (game, players, cards a hand or None for the game's deal, and the variant where it has them)
 PIMC_CASES = (("wizard", 4, 10), ("oh_hell", 4, 10), ("wizard", 6, 10), ("jass", 4, None),
-              ("tarot", 4, None), ("tarot", 5, None))
+              ("tarot", 4, None), ("tarot", 5, None), ("pitch", 4, None, "auction"),
+              ("pitch", 4, None, "ten_point"))
 PIMC_BUDGETS = ("pimc", "pimc[worlds=96]")
 
 
@@ -282,10 +283,12 @@ def bench_pimc(scale: float) -> int:
     from sim.search.pimc import decision_rates
     print(f"{'pimc, every seat (one core)':<33} {'cards':>5} {'budget':>16} {'decisions/s':>12} "
           f"{'s a deal':>9}")
-    for game, players, cards in PIMC_CASES:
+    for game, players, cards, *variant in PIMC_CASES:
         for spec in PIMC_BUDGETS:
-            r = decision_rates(game, players, cards, spec, deals=max(1, int(3 * scale)))
-            print(f"{f'{game} {players}p':<33} {cards or 'all':>5} {spec:>16} "
+            r = decision_rates(game, players, cards, spec, deals=max(1, int(3 * scale)),
+                               variant=variant[0] if variant else "")
+            name = f"{variant[0] if variant else game} {players}p"
+            print(f"{name:<33} {cards or 'all':>5} {spec:>16} "
                   f"{r['decisions_per_s']:>12,.1f} {r['seconds_per_deal']:>9.3f}", flush=True)
     return 0
 
