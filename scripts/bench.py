@@ -272,28 +272,32 @@ def bench_solver(scale: float) -> int:
     return 0
 
 
-# (game, players, cards a hand) the pimc rows play, every seat by pimc
+# (game, players, cards a hand or None for the game's deal, and the variant where it has them)
 PIMC_CASES = (("wizard", 4, 10), ("oh_hell", 4, 10), ("wizard", 6, 10), ("jass", 4, None),
-              ("tarot", 4, None), ("tarot", 5, None), ("jupiter", 4, None))
+              ("tarot", 4, None), ("tarot", 5, None), ("jupiter", 4, None),
+              ("pitch", 4, None, "auction"), ("pitch", 4, None, "ten_point"))
 PIMC_BUDGETS = ("pimc", "pimc[worlds=96]")
 
 
 def bench_pimc(scale: float) -> int:
     print(f"{'pimc, every seat (one core)':<33} {'cards':>5} {'budget':>16} {'decisions/s':>12} "
           f"{'s a deal':>9}")
-    for game, players, cards in PIMC_CASES:
+    for game, players, cards, *variant in PIMC_CASES:
         for spec in PIMC_BUDGETS:
-            r = decision_rates(game, players, cards, spec, deals=max(1, int(3 * scale)))
-            print(f"{f'{game} {players}p':<33} {cards or 'all':>5} {spec:>16} "
+            r = decision_rates(game, players, cards, spec, deals=max(1, int(3 * scale)),
+                               variant=variant[0] if variant else "")
+            name = f"{variant[0] if variant else game} {players}p"
+            print(f"{name:<33} {cards or 'all':>5} {spec:>16} "
                   f"{r['decisions_per_s']:>12,.1f} {r['seconds_per_deal']:>9.3f}", flush=True)
     return 0
 
 
 def decision_rates(game: str, players: int, hand_size: int | None, spec: str = "pimc",
-                   deals: int = 3, seed: int = 0) -> dict:
+                   deals: int = 3, seed: int = 0, variant: str = "") -> dict:
     """The speed of a PIMC player: ``deals`` random deals of ``hand_size`` cards a seat (a
     Wizard family round of that size; None: the game's deal, whatever its size) played
-    by ``spec`` at every seat through the step interface, each decision timed (the first
+    by ``spec`` at every seat through the step interface (of ``variant``: the game's first
+    by default), each decision timed (the first
     call, which compiles or loads the player, is not counted). ``{"decisions_per_s",
     "seconds_per_deal", "decisions"}``."""
     from sim import registry
@@ -301,11 +305,11 @@ def decision_rates(game: str, players: int, hand_size: int | None, spec: str = "
     impl = registry.game(game)
     player = resolve(impl.family, spec, game)
     params = player.params()
-    study = Study.create(game, players=players, boards=1)
+    study = Study.create(game, players=players, boards=1, variant=variant or None)
     cfg = impl.config(study)
-    steps = impl.steps_of("")
+    steps = impl.steps_of(variant)
     rng = np.random.default_rng(seed)
-    obs = np.zeros(impl.steps_module("").OBS_SIZE, dtype=np.int64)
+    obs = np.zeros(impl.steps_module(variant).OBS_SIZE, dtype=np.int64)
     spent, decisions, draw = 0.0, 0, seed << 20
     for deal in range(deals + 1):
         dealt, chance = impl.random_deal(study, rng)

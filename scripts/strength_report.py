@@ -7,7 +7,8 @@ Reads each run's ``report/paired_strategies.csv`` (pimc − heuristic per board,
 duplicate deals, 95 % intervals) and its bid accuracy (``bid_exact_by_strategy.csv``
 of Wizard and Oh Hell, ``contract_success_by_player.csv`` of Tarot,
 ``prediction_error_by_strategy.csv`` of Differenzler, ``bid_accuracy.csv`` of Beim
-Jupiter), and writes the summary table between the marks ``<!--strength-->`` and
+Jupiter, ``contract_success.csv`` of Pitch), and writes the summary table between the
+marks ``<!--strength-->`` and
 ``<!--/strength-->`` of results/strength/README.md and of README.md
 (``tests/test_docs.py`` holds the two equal).
 """
@@ -44,8 +45,8 @@ def bid_accuracy(report: Path) -> tuple[str, str, str]:
     """(what is measured, pimc's, the heuristic's): the exact-bid rate where players bid
     tricks (Wizard, Oh Hell), the taker's contracts made (French Tarot), the mean
     prediction error (Differenzler: lower is better), the bids made — tricks taken
-    equal to the counter bid, none after the zero-trick card — (Beim Jupiter); none in
-    Schieber."""
+    equal to the counter bid, none after the zero-trick card — (Beim Jupiter), the
+    bidder's bids made of bids won (Pitch); none in Schieber."""
     exact = report / "bid_exact_by_strategy.csv"
     if exact.exists():
         t = pd.read_csv(exact).set_index("strategy")
@@ -67,6 +68,11 @@ def bid_accuracy(report: Path) -> tuple[str, str, str]:
         t = pd.read_csv(made).groupby("strategy")[["bids", "exact"]].sum()
         return ("bids made",) + tuple(_rate(t.loc[k, "exact"], t.loc[k, "bids"])
                                       for k in ("pimc", "heuristic"))
+    made = report / "contract_success.csv"
+    if made.exists():       # Pitch: the bidder's (pitcher's) bids made of bids won
+        t = pd.read_csv(made).groupby("strategy")[["deals", "made"]].sum()
+        return ("bids made as bidder",) + tuple(_rate(t.loc[k, "made"], t.loc[k, "deals"])
+                                                for k in ("pimc", "heuristic"))
     return ("no bids", "—", "—")
 
 

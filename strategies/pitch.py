@@ -2,6 +2,7 @@
 from .abi import KIND_HEURISTIC, KIND_RANDOM
 from .registry import Player, register
 from . import pitch_nb
+from .pimc import pimc_player
 
 
 RANDOM = register(Player(
@@ -35,4 +36,12 @@ HEURISTIC = register(Player(
         "jokers and their guards, low trumps, Game potential); names its best suit; keeps "
         "the point trumps; as bidder pulls trumps; captures point cards, plays the 2 safely, "
         "saves the 3 and the jokers for a sure trick, feeds its partner's winning trick",
+))
+
+PIMC = register(pimc_player(
+    "pitch",
+    doc="perfect-information Monte Carlo: samples the unseen cards (Auction: the other hands "
+        "and the cards not dealt, the voids shown; Ten-point: the trumps each seat may still "
+        "hold), plays each option out (heuristic rollouts, an exact search over the last "
+        "tricks) and keeps the best average deal score",
 ))

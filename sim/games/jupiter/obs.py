@@ -55,7 +55,7 @@ LAID_N = 91          # layouts made so far
 BIDS_MADE = 92
 ZERO_LOST = 93       # layout cards of failed zero-trick bids: out of the game (one word)
 ORPHANED = 94        # cards beside the counter removed after the round, out of the game
-# what a search player reads (sim/search/pimc_jupiter_nb.py). VOIDS is kept by the step
+# what a search player reads (strategies/pimc_jupiter_nb.py). VOIDS is kept by the step
 # interface and wherever a user's player sits (round_nb.note_void_nb; a compile-time test: the
 # built-in players' kernels compile without it, and leave it 0); the rest always.
 VOIDS = 95           # 5 slots: per seat, the cards it showed it does not hold (one word)

@@ -66,6 +66,21 @@ def trick_key_nb(card, lead, trump):
     return RANK_OF[card] + 16 * (suit == lead) + 32 * (suit == trump)
 
 
+@njit(cache=True, inline="always")
+def note_void_nb(st, seat, lead, trump, card):
+    """Note in ``st`` that ``seat`` played ``card`` (``PLAYED_BY``) and the cards it showed
+    it does not hold (``VOIDS``), as :func:`legal_cards_nb` allows the card (``lead`` the
+    suit led, -1 for a lead): a card neither of the suit led nor a trump, only without the
+    suit led (a trump led: without a trump). Following suit, trumping and leading show
+    nothing."""
+    st[O.PLAYED_BY + seat] |= np.int64(ONE << np.uint64(card))
+    if lead < 0:
+        return
+    suit = SUIT_OF[card]
+    if suit != lead and suit != trump:      # (a trump led: any card not a trump)
+        st[O.VOIDS + seat] |= np.int64(SUIT_MASKS[lead])
+
+
 # ``ABOVE[card]``: the cards of its suit above it
 ABOVE = np.array([int(SUIT_MASKS[c // 13]) & ~((2 << c) - 1) for c in range(52)], dtype=np.uint64)
 

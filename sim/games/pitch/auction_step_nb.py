@@ -29,8 +29,8 @@ from . import obs as O
 from .observe_nb import observe_nb  # noqa: F401  (a hook of the board loop)
 from .auction_rules_nb import (ALL_PASS_DEALER_FORCED, END_CAP, END_SMUDGE, END_TARGET, HAND_SIZE,
                                MAX_DEALS, MAX_REDEALS, N, SETTLE_YES, apply_bid_nb, count_nb,
-                               legal_bids_nb, legal_cards_nb, legal_word_nb, score_change_nb,
-                               score_deal_nb, trick_key_nb, winner_nb)
+                               legal_bids_nb, legal_cards_nb, legal_word_nb, note_void_nb,
+                               score_change_nb, score_deal_nb, trick_key_nb, winner_nb)
 from .cards import N_SUIT_CARDS, SUIT_MASKS, SUIT_OF
 from .cfg import CFG_ALL_PASS, CFG_LOW_TO, CFG_SETTLE
 
@@ -127,6 +127,11 @@ def play_cards_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, stat
             trace_decision_nb(trace, seat, O.PHASE_PLAY, card)
         if trump < 0:               # the pitch: its suit is trump
             trump = SUIT_OF[card]
+        # compile-time tests: a kernel of built-in players only keeps no voids (none reads them)
+        if kinds is None:           # the step interface: every observation keeps them
+            note_void_nb(st, seat, lead if k > 0 else -1, trump, card)
+        elif fns is not None:       # a user's player (a search player) may read them
+            note_void_nb(st, seat, lead if k > 0 else -1, trump, card)
         hands[seat] &= ~bit(card)
         st[O.TRICK_CARDS + k] = card
         trick_cards |= bit(card)

@@ -43,40 +43,52 @@ OUT = 35             # Ten-point: seats out of play (no trump left), bit s
 BURNED = 36          # Ten-point: cards burned face up this deal (a set)
 BURN_LEFT = 37       # Ten-point: cards the deciding seat still has to burn
 SETBACKS = 38        # 4 slots: Auction: times each seat was set back in the game so far
-OBS_SIZE = 42
+# per seat: the cards it has shown it does not hold (a set). Auction: by a card the rules
+# allow only without them: another suit than the suit led and trump, only without the suit
+# led; a non-trump to a trump lead, only without a trump. Ten-point: a point trump burned,
+# only without a non-point trump (they go first). And per seat: the cards it has played (a
+# set); Ten-point: the trumps it burned (a set). All kept whenever a user's player sits at
+# the table (a search player reads them) and in the step interface; a table of built-in
+# players only leaves them 0, as no built-in reads them (its play loop does no more work)
+VOIDS = 42
+PLAYED_BY = VOIDS + 4
+BURNED_BY = PLAYED_BY + 4
+# Auction: the rules every seat knows that no other slot shows (the options, as the config
+# holds them: auction_rules_nb.ALL_PASS_*, LOW_TO_*)
+ALL_PASS_RULE = BURNED_BY + 4   # 1: all pass -> redeal; 0: the dealer must bid
+LOW_TO_RULE = ALL_PASS_RULE + 1  # 1: Low to the player who takes it; 0: to the player dealt it
+OBS_SIZE = LOW_TO_RULE + 1
 
-# -- private: Auction Pitch's slots (sim/games/pitch/auction_*.py), 42 … 57
-AUCTION_PRIVATE = 42
-ALL_PASS_RULE = 42   # 1: all pass -> redeal; 0: the dealer must bid
-LOW_TO_RULE = 43     # 1: Low to the player who takes it; 0: to the player dealt it
-REDEAL = 44          # 1: every player passed under all_pass=redeal (no play)
-DEALT = 45           # 4 slots: each seat's hand as dealt (High and Low go to the seat dealt them)
-HIGH_SEAT = 49       # the deal's points once it is over: the seat that won High,
-LOW_SEAT = 50        #   Low,
-JACK_SEAT = 51       #   Jack (-1: the Jack not in play),
-GAME_SEAT = 52       #   Game (-1: tied)
-MADE = 53            # 1 the pitcher made his bid
-POINTS = 54          # 4 slots: points each seat won in the deal
+# -- private: Auction Pitch's slots (sim/games/pitch/auction_*.py)
+AUCTION_PRIVATE = OBS_SIZE
+REDEAL = AUCTION_PRIVATE     # 1: every player passed under all_pass=redeal (no play)
+DEALT = REDEAL + 1           # 4 slots: each seat's hand as dealt (High and Low go to the seat dealt them)
+HIGH_SEAT = DEALT + 4        # the deal's points once it is over: the seat that won High,
+LOW_SEAT = HIGH_SEAT + 1     #   Low,
+JACK_SEAT = LOW_SEAT + 1     #   Jack (-1: the Jack not in play),
+GAME_SEAT = JACK_SEAT + 1    #   Game (-1: tied)
+MADE = GAME_SEAT + 1         # 1 the pitcher made his bid
+POINTS = MADE + 1            # 4 slots: points each seat won in the deal
 
-# -- private: Ten-point Pitch's slots (sim/games/pitch/ten_point_*.py), 58 … 137
-TEN_POINT_PRIVATE = 58
-REFILL_ORDER = 58    # 54 slots: every card id in the order the refill deals them
-TP_TRUMPS = 112      # the 16 trumps of the named suit (a set; 0 before the trump is named)
-TP_POINT1 = 113      # the trumps worth 1 to the trick's winner: A J Jick BJ LJ T (a set)
-TP_NONPOINT = 114    # the trumps worth nothing: K Q 9 8 7 6 5 4 (a set; burned first)
-TP_THREE = 115       # the 3 of trumps (3 to the trick's winner), -1 before the trump
-TP_TWO = 116         # the 2 of trumps (1 to the team of its player), -1 before the trump
-TP_TRICK_SET = 117   # the cards of the trick in progress (a set)
-TP_TURN = 118        # the deciding seat's place after the trick's leader (0 … 3)
-TP_BURN_K = 119      # burns: place from the dealer's left of the loser burning now
-TP_FORCED = 120      # 1: the first three passed and the dealer had to bid
-TP_POINTS = 121      # 4 slots: points each seat won this deal (the 2 to its player)
-TP_PLAYED_N = 125    # 4 slots: trumps each seat played
-TP_BURNED_N = 129    # 4 slots: trumps each seat burned
-TP_BURNED_PTS = 133  # 4 slots: points on the trumps each seat burned
-TP_REFILL_DRAWN = 137  # places of REFILL_ORDER drawn so far (54: all given at the start)
+# -- private: Ten-point Pitch's slots (sim/games/pitch/ten_point_*.py)
+TEN_POINT_PRIVATE = POINTS + 4
+REFILL_ORDER = TEN_POINT_PRIVATE  # 54 slots: every card id in the order the refill deals them
+TP_TRUMPS = REFILL_ORDER + 54  # the 16 trumps of the named suit (a set; 0 before the trump is named)
+TP_POINT1 = TP_TRUMPS + 1    # the trumps worth 1 to the trick's winner: A J Jick BJ LJ T (a set)
+TP_NONPOINT = TP_POINT1 + 1  # the trumps worth nothing: K Q 9 8 7 6 5 4 (a set; burned first)
+TP_THREE = TP_NONPOINT + 1   # the 3 of trumps (3 to the trick's winner), -1 before the trump
+TP_TWO = TP_THREE + 1        # the 2 of trumps (1 to the team of its player), -1 before the trump
+TP_TRICK_SET = TP_TWO + 1    # the cards of the trick in progress (a set)
+TP_TURN = TP_TRICK_SET + 1   # the deciding seat's place after the trick's leader (0 … 3)
+TP_BURN_K = TP_TURN + 1      # burns: place from the dealer's left of the loser burning now
+TP_FORCED = TP_BURN_K + 1    # 1: the first three passed and the dealer had to bid
+TP_POINTS = TP_FORCED + 1    # 4 slots: points each seat won this deal (the 2 to its player)
+TP_PLAYED_N = TP_POINTS + 4  # 4 slots: trumps each seat played
+TP_BURNED_N = TP_PLAYED_N + 4  # 4 slots: trumps each seat burned
+TP_BURNED_PTS = TP_BURNED_N + 4  # 4 slots: points on the trumps each seat burned
+TP_REFILL_DRAWN = TP_BURNED_PTS + 4  # places of REFILL_ORDER drawn so far (54: all given at the start)
 
-STATE_SIZE = 138
+STATE_SIZE = TP_REFILL_DRAWN + 1
 
 # ``hands`` (uint64): one word per seat, then HANDS_PILE (Ten-point: the stock
 # and the discards, to refill from), then HANDS_REFILL_RNG (Ten-point: 4 words, the

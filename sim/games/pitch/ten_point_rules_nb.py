@@ -359,6 +359,18 @@ def _refill_and_sweep(st, hands, trumps, dealer, bidder):
 
 
 @njit(cache=True, inline="always")
+def note_burn_nb(st, seat, card):
+    """Note in ``st`` that ``seat`` burned ``card`` (``BURNED_BY``) and the cards that shows
+    it does not hold (``VOIDS``): a point trump is burned only without a non-point trump
+    (:func:`legal_word_nb`), and a burner is refilled nothing, so it holds none for the rest
+    of the deal."""
+    b = ONE << np.uint64(card)
+    st[O.BURNED_BY + seat] |= np.int64(b)
+    if (np.uint64(st[O.TP_NONPOINT]) & b) == ZERO:
+        st[O.VOIDS + seat] |= st[O.TP_NONPOINT]
+
+
+@njit(cache=True, inline="always")
 def act_nb(st, hands, action):
     """The seat to decide takes ``action`` (legal: the caller checks): the trump or a
     burn (the bids and the cards: ``ten_point_step_nb.play_deal_nb``)."""

@@ -31,8 +31,8 @@ from .observe_nb import observe_nb  # noqa: F401  (a hook of the board loop)
 from .cards import N_CARDS
 from .ten_point_rules_nb import (HAND_SIZE, MAX_DEALS, TARGET, VALUES, act_nb, begin_deal_nb,
                                  bid_legal_nb, bids_over_nb, draw_refill_nb, legal_word_nb,
-                                 made_nb, refill_given_nb, refill_lazy_nb, score_change_nb,
-                                 trumps_nb)
+                                 made_nb, note_burn_nb, refill_given_nb, refill_lazy_nb,
+                                 score_change_nb, trumps_nb)
 
 # -- the state ---------------------------------------------------------------------------
 # ``st``: the deal's slots (obs.py), then what a game of a board carries from deal to deal;
@@ -184,6 +184,11 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
                 if action < 0:
                     return ended_nb(False, True, dec_rng, r0, r1, r2, r3)
             trace_decision_nb(trace, seat, st[O.PHASE], action)
+        # compile-time tests: a kernel of built-in players only keeps no burns by seat (none
+        # reads them); the step interface and a user's player (a search player) do
+        if kinds is None or fns is not None:
+            if st[O.PHASE] == O.PHASE_BURN:
+                note_burn_nb(st, st[O.SEAT], action)
         act_nb(st, hands, action)
         if forced >= 0:
             return True
@@ -227,6 +232,8 @@ def play_deal_nb(st, hands, cfg, lineup, kinds, params, fns, dec_rng, obs, statu
                     return ended_nb(False, True, dec_rng, r0, r1, r2, r3)
             trace_decision_nb(trace, seat, O.PHASE_PLAY, card)
         b = ONE << np.uint64(card)
+        if kinds is None or fns is not None:    # compile-time, as for the burns
+            st[O.PLAYED_BY + seat] |= np.int64(b)
         hands[seat] ^= b
         st[O.TRICK_CARDS + (k & 3)] = card
         k += 1
