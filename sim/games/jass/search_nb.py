@@ -58,10 +58,17 @@ def _tables():
                 if ORDER[mode * N_CARDS + c] > o)
             if POINTS[mode * N_CARDS + card]:
                 pointed[mode] |= np.uint64(1 << card)
-    return ranked, higher, pointed
+    # IN_ORDER[(mode * 4 + suit) * 512 + w]: a suit's cards (9 bits, by rank) by order
+    in_order = np.zeros(N_MODES * 4 * 512, dtype=np.int64)
+    for mode in range(N_MODES):
+        for suit in range(4):
+            for w in range(512):
+                in_order[(mode * 4 + suit) * 512 + w] = sum(
+                    1 << int(ORDER[mode * N_CARDS + 9 * suit + r]) for r in range(9) if w >> r & 1)
+    return ranked, higher, pointed, in_order
 
 
-RANKED, HIGHER, POINTED = _tables()
+RANKED, HIGHER, POINTED, IN_ORDER = _tables()
 
 
 @njit(cache=True, inline="always")
@@ -116,9 +123,33 @@ def _match_open_nb(st, side):
 def solve_quick_nb(st, hands, side):
     """Bounds (low, high) of the side's value from a trick boundary on, and the cards
     they rest on: the points not yet won, and the match bonus only while the side has
-    taken every trick (a weak bound: tighter ones in points are not obviously sound)."""
+    taken every trick (a weak bound: tighter ones in points are not obviously sound);
+    with one card a hand, the last trick's value exactly (its play is forced), resting
+    on its winner when another card of its suit is in it."""
     high = CARD_POINTS - _won_nb(st)
-    if _match_open_nb(st, side):
+    match = _match_open_nb(st, side)
+    if st[O.TRICK_NO] == N_TRICKS - 1:
+        mode = st[O.MODE]
+        seat = st[O.SEAT]
+        lead = lowest(hands[seat]) // 9
+        best = -1
+        winner = -1
+        all_cards = np.uint64(0)
+        for i in range(NS):
+            s = (seat + i) & 3
+            c = lowest(hands[s])
+            all_cards |= bit(c)
+            if best < 0 or trick_key(c, lead, mode) > trick_key(best, lead, mode):
+                best = c
+                winner = s
+        v = 0
+        if (side >> winner) & 1:
+            v = high + (MATCH_BONUS if match else 0)
+        cards = np.uint64(0)
+        if all_cards & ~bit(best) & SUIT_MASKS[best // 9]:
+            cards = bit(best)
+        return v, v, cards
+    if match:
         high += MATCH_BONUS
     return 0, high, np.uint64(0)
 
@@ -261,17 +292,13 @@ def solve_trick_cards_nb(st, card):
 @njit(cache=True, inline="always")
 def _next_up_nb(live, card, mode):
     """The card still in play right above ``card`` in its suit, -1 if none."""
-    above = live & HIGHER[mode * N_CARDS + card]
-    best = -1
-    low = 99
-    while above:
-        c = lowest(above)
-        above &= above - ONE
-        o = ORDER[mode * N_CARDS + c]
-        if o < low:
-            low = o
-            best = c
-    return best
+    suit = card // 9
+    word = (live >> np.uint64(9 * suit)) & np.uint64(511)
+    above = IN_ORDER[(mode * 4 + suit) * 512 + word] >> (ORDER[mode * N_CARDS + card] + 1)
+    if above == 0:
+        return -1
+    o = ORDER[mode * N_CARDS + card] + 1 + lowest(above)
+    return RANKED[mode * N_CARDS + suit * 9 + o]
 
 
 @njit(cache=True, inline="always")
