@@ -415,3 +415,13 @@ def apply_action_nb(st, hands, cfg, action):
     step_apply_nb(st, hands, cfg, action)
     if st[O.PHASE] == O.PHASE_CLAIM:
         apply_claim_nb(st, st[O.SEAT], 0)
+
+
+def solve_side(cfg, seat: int) -> int:
+    """The side a seat plays for (``sim/search/analyse.py``): its team in Schieber, the
+    seat alone in Differenzler (whose penalty |prediction - points| is not monotone in
+    points: the solver gives the points; which are best depends on the prediction)."""
+    from .cfg import CFG_VARIANT
+    if int(cfg[CFG_VARIANT]) == O.VARIANT_SCHIEBER:
+        return 0b101 << (seat % 2)
+    return 1 << seat
