@@ -149,9 +149,46 @@ def solve_quick_nb(st, hands, side):
         if all_cards & ~bit(best) & SUIT_MASKS[best // 9]:
             cards = bit(best)
         return v, v, cards
-    if match:
+    # the leader's sure tricks: its trumps above every other trump left, and when no
+    # other seat holds a trump (one may always be played), its cards above every other
+    # of their suit; each is a trick the leader takes, worth at least that card
+    mode = st[O.MODE]
+    leader = st[O.SEAT]
+    mine = hands[leader]
+    others = np.uint64(0)
+    for s in range(NS):
+        if s != leader:
+            others |= hands[s]
+    no_ruff = (others & TRUMPS[mode]) == 0
+    sure = 0
+    points = 0
+    cards = np.uint64(0)
+    for suit in range(4):
+        if suit != mode and not no_ruff:
+            continue
+        for o in range(8, -1, -1):
+            c = RANKED[mode * N_CARDS + suit * 9 + o]
+            if others & bit(c):
+                break
+            if mine & bit(c):
+                sure += 1
+                points += POINTS[mode * N_CARDS + c]
+                cards |= bit(c)
+    low = 0
+    if sure == N_TRICKS - st[O.TRICK_NO]:     # every trick left: all that is left
+        if (side >> leader) & 1:
+            low = high + (MATCH_BONUS if match else 0)
+            return low, low, cards
+        return 0, 0, cards
+    if (side >> leader) & 1:
+        low = points
+        if match:
+            high += MATCH_BONUS
+    elif sure > 0:
+        high -= points        # the side's match is lost too
+    elif match:
         high += MATCH_BONUS
-    return 0, high, np.uint64(0)
+    return low, high, cards
 
 
 @njit(cache=True, inline="always")
