@@ -395,7 +395,9 @@ def solve_moves_nb(st, hands, cfg, side, hint, out):
     first. A later seat whose side wins the trick so far gives it points first
     (a card that does not take it, the most points first); one whose opponents win it
     takes it first: the last seat with the card worth most, the lowest among equals,
-    an earlier one with its highest card; cards that do not take it go cheap first.
+    an earlier one with its lowest (fewer nodes than the highest, Wizard's choice: 24
+    six-card positions of both variants, 1.89M -> 1.84M and 2.53M -> 2.31M on two
+    seeds); cards that do not take it go cheap first.
     """
     seat = st[O.SEAT]
     k = st[O.TRICK_N]
@@ -425,7 +427,7 @@ def solve_moves_nb(st, hands, cfg, side, hint, out):
             if ahead:
                 score = 3000 + 64 * pts - key if not takes else 2000 - 64 * pts - key
             elif takes:
-                score = 4000 + 64 * pts - key if last else 3000 + key
+                score = 4000 + 64 * pts - key if last else 3000 - key
             else:
                 score = 2000 - 64 * pts - key
         if hint >= 0 and (c // 9) * 16 + above == hint:
