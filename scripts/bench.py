@@ -303,7 +303,7 @@ def bench_jass_solver(scale: float) -> None:
                 t = time.process_time()
                 nodes.append(int(solver.values(st[None], h[None], [side])[1][0]))
                 times.append(time.process_time() - t)
-            print(f"{variant:<33} {cards:>5} {len(times):>6} {1 / statistics.median(times):>10,.1f} "
+            print(f"{variant:<33} {cards:>5} {len(times):>6} {1 / statistics.median(times):>10,.2f} "
                   f"{statistics.median(nodes):>13,.0f}", flush=True)
 
 

@@ -122,10 +122,9 @@ def _match_open_nb(st, side):
 @njit(cache=True)
 def solve_quick_nb(st, hands, side):
     """Bounds (low, high) of the side's value from a trick boundary on, and the cards
-    they rest on: the points not yet won, and the match bonus only while the side has
-    taken every trick (a weak bound: tighter ones in points are not obviously sound);
-    with one card a hand, the last trick's value exactly (its play is forced), resting
-    on its winner when another card of its suit is in it."""
+    they rest on. With one card a hand, the last trick's value (its play is forced);
+    else the points not yet won (with the match bonus while the side has taken every
+    trick), less or more the points of the leader's sure tricks (below)."""
     high = CARD_POINTS - _won_nb(st)
     match = _match_open_nb(st, side)
     if st[O.TRICK_NO] == N_TRICKS - 1:
