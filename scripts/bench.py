@@ -13,7 +13,8 @@ so expect noise and quote medians.
 ``--solver`` measures the exact solver instead (``sim/search/solve_nb.py``):
 its solves/s and DDS's (the ``endplay`` package, a test dependency) on the
 same random Oh Hell deals, 4 players, 13, 12, 8 and 4 cards a hand, side {0, 2}
-(bridge double dummy), each deal timed for both in turn; medians.
+(bridge double dummy), each deal timed for both in turn; medians. Then its
+solves/s on random Jass positions at 9, 8 and 4 cards a hand (CPU time, medians).
 
 ``--pimc`` measures the PIMC player (``sim/search/pimc_nb.py``): decisions/s at
 its default budget and at four times the worlds, and the seconds a whole deal
@@ -269,7 +270,41 @@ def bench_solver(scale: float) -> int:
         r = solve_rates(cards, max(1, int(deals * scale)), seed=0)
         print(f"{'':<33} {cards:>5} {r['deals']:>6} {r['ours']:>10,.1f} {r['dds']:>13,.1f} "
               f"{'yes' if r['agree'] else 'NO'}", flush=True)
+    bench_jass_solver(scale)
     return 0
+
+
+# Jass rows of --solver: positions a row solves at each hand size (a 9-card Schieber solve
+# takes seconds to minutes)
+JASS_SOLVER_DEALS = {9: 3, 8: 9, 4: 1000}
+
+
+def bench_jass_solver(scale: float) -> None:
+    """The solver's solves/s on random Jass positions (a random deal and mode played on by
+    random cards to a trick boundary): the side is the leader's team in Schieber, the
+    leader alone in Differenzler; the value, their card points (and the match bonus)."""
+    from sim import registry
+    from sim.games.jass import obs
+    from sim.games.jass.cfg import config
+    from sim.games.jass.positions import random_position
+    from sim.search.solve import Solver
+    game = registry.game("jass")
+    print(f"{'exact solver, Jass':<33} {'cards':>5} {'deals':>6} {'solves/s':>10} "
+          f"{'nodes/solve':>13}")
+    for variant in ("schieber", "differenzler"):
+        solver = Solver(game, config(variant, 4, {}), variant)
+        for cards, deals in JASS_SOLVER_DEALS.items():
+            rng = np.random.default_rng(0)
+            times, nodes = [], []
+            for _ in range(max(1, int(deals * scale))):
+                st, h = random_position(game, solver.cfg, rng, cards)
+                leader = int(st[obs.SEAT])
+                side = (0b101 << leader % 2) if variant == "schieber" else 1 << leader
+                t = time.process_time()
+                nodes.append(int(solver.values(st[None], h[None], [side])[1][0]))
+                times.append(time.process_time() - t)
+            print(f"{variant:<33} {cards:>5} {len(times):>6} {1 / statistics.median(times):>10,.2f} "
+                  f"{statistics.median(nodes):>13,.0f}", flush=True)
 
 
 # (game, players, cards a hand or None for the game's deal, and the variant where it has them)

@@ -36,6 +36,8 @@ What a game supplies besides its steps (``apply_action_nb``, ``legal_now_nb``,
   ``hint`` (the table's, or -1) first of all; their number;
 * ``solve_move_code_nb(st, hands, action)``: a code of ``action`` that means the same
   move in every position of its table entry (a card in relative-rank form), >= 0.
+* optionally ``MTD_DOUBLING``: True when values span hundreds (card points), for
+  :func:`solve_mtd_nb` to double its steps.
 
 The search is a zero-window alpha-beta ("does the side reach ``target``?")
 on an explicit stack of states (``S``, ``H``: one preallocated row per ply;
@@ -81,6 +83,10 @@ T_SIZE = 5
 # before merged cards kept their ranks, which costs ~10 % more nodes.)
 BUCKET = 4
 SHAPE_BUCKET = 64
+
+# MTD(f)'s steps: one at a time unless the game's hooks say otherwise (its value spans
+# more than a dozen: see solve_mtd_nb)
+MTD_DOUBLING = False
 
 # the counters (``info``): the current solve's stamp, nodes visited
 I_STAMP = 0
@@ -270,18 +276,29 @@ def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, W, ttk, ttb, i
 
 def solve_mtd_nb(st0, hands0, cfg, side, guess, S, H, M, fr, K, W, ttk, ttb, info):
     """The value ``side`` secures from (``st0``, ``hands0``) on: MTD(f), zero-window
-    tests from ``guess`` up while they say yes, down while they say no."""
+    tests from ``guess`` up while they say yes, down while they say no; with the
+    game's ``MTD_DOUBLING`` the steps double until a yes and a no bracket the value,
+    which is then halved down (card points span hundreds, tricks a dozen)."""
     lo = 0
     hi = solve_left_nb(st0)
     t = guess
+    step = 1
+    yes_seen = False
+    no_seen = False
     while lo < hi:
         t = min(max(t, lo + 1), hi)
         if solve_test_nb(st0, hands0, cfg, side, t, S, H, M, fr, K, W, ttk, ttb, info):
             lo = t
-            t += 1
+            t += step
+            yes_seen = True
         else:
             hi = t - 1
-            t -= 1
+            t -= step
+            no_seen = True
+        if MTD_DOUBLING:
+            step *= 2
+            if yes_seen and no_seen:
+                t = (lo + hi + 1) // 2
     return lo
 
 

@@ -56,7 +56,7 @@ def test_a_card_below_the_best_is_a_loss():
 
 
 def test_a_game_without_solver_hooks_is_a_clear_error():
-    record = load(RECORDS / "jass" / "records" / "schieber_push_weis.json")
+    record = load(RECORDS / "jupiter" / "records" / "seed_allocation.json")
     with pytest.raises(TricksimError, match="no hooks for this game yet; games with a solver: .*oh_hell"):
         solve_record(record)
 

@@ -68,6 +68,7 @@ class JassGame(GameBase):
     analysis = "analysis.jass"
     replay_module = "sim.games.jass.replay"
     step_module = "sim.games.jass.step_nb"
+    search_module = "sim.games.jass.search_nb"
 
     # -- study -> kernel inputs -------------------------------------------
     @staticmethod

@@ -453,3 +453,26 @@ def replay(game: str, record: dict) -> dict:
     """
     deal = parse_record(record)
     return step_through(_Replay(deal), record)
+
+
+def play_positions(game: str, record: dict):
+    """The record's deal stepped through as :func:`replay` does, and each of its card plays
+    with the position before it: ``(cfg, [(number, seat, st, hands, card), ...])``, the
+    states copies (what ``sim.search.solve`` analyses). A copy offers no claims: the
+    solver values the card play to the deal's end."""
+    deal = parse_record(record)
+    state = _Replay(deal)
+    plays = []
+    for number, decision in enumerate(record["decisions"], start=1):
+        before = None
+        if isinstance(decision, dict) and decision.get("kind") == "play" and not state.over:
+            state._skip_silent("play", decision.get("seat"))   # what step does first
+            if not state.over and state.kind == "play":
+                before = (int(state.seat()), state.st.copy(), state.hands.copy())
+        state.step(number, decision)
+        if before is not None:
+            seat, st, hands = before
+            st[S.X_CLAIMS] = 0
+            played = cards_of(int(hands[seat]) ^ int(state.hands[seat]))   # the one card that left
+            plays.append((number, seat, st, hands, played[0]))
+    return state.cfg, plays
