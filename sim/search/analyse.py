@@ -1,10 +1,11 @@
 """``tricksim solve FILE.json``: a recorded deal's card play against the exact solver.
 
 For every card the record plays, the solver (``sim/search/solve.py``) values each
-legal card of the seat to act: the tricks that seat secures from there on when it
+legal card of the seat to act: what that seat's side secures from there on when it
 plays that card, every seat playing perfectly with all the cards in view and
 every other seat playing against it. A card worth less than the best is a loss.
-The Wizard family has the solver's hooks; another game says that it has none.
+The side and the unit are the game's (its hooks' ``solve_side_nb``, ``SOLVE_UNIT``,
+``SOLVE_WHO``): by default the seat alone, in tricks. A game without hooks says so.
 """
 from __future__ import annotations
 
@@ -16,9 +17,12 @@ from ..replay import _game_name
 from .solve import Solver, solve_position
 
 
-def solve_record(record: dict) -> dict:
-    """``{"game", "positions": [{number, seat, card, values, best, loss}, ...]}`` of a record
-    (``values``: card name -> tricks the seat secures; ``loss``: best − the card played)."""
+def solve_record(record: dict, last: int | None = None) -> dict:
+    """``{"game", "unit", "who", "positions": [{number, seat, card, values, best, loss}, ...]}``
+    of a record (``values``: card name -> what the seat's side secures, in ``unit``; ``loss``:
+    best − the card played). ``last``: only the card plays of the deal's last ``last`` tricks
+    (where the seat to act holds at most that many cards), for a deal whose first tricks are
+    beyond the solver's reach (a Tarot deal: docs/architecture.md)."""
     name = _game_name(record)
     game = registry.game(name)
     if not game.search_module:
@@ -31,20 +35,30 @@ def solve_record(record: dict) -> dict:
     if not plays:
         raise TricksimError("the record plays no card: the solver analyses a deal's card play "
                             "(give the decisions up to and through the cards)")
+    if last is not None:
+        words = getattr(game, "hand_words", 1)
+        plays = [p for p in plays
+                 if sum(int(p[3][words * p[1] + w]).bit_count() for w in range(words)) <= last]
+        if not plays:
+            raise TricksimError(f"the record plays no card in the deal's last {last} tricks")
     solver = Solver(game, cfg)
+    side_of = getattr(solver.hooks, "solve_side_nb", None)
     positions = []
     for number, seat, st, hands, card in plays:
-        values = solve_position(game, st, hands, cfg, side=1 << seat, solver=solver)
+        side = int(side_of(st, seat)) if side_of is not None else 1 << seat
+        values = solve_position(game, st, hands, cfg, side=side, solver=solver)
         best = max(values.values())
         positions.append({"number": number, "seat": seat, "card": cards.card_name(card),
                           "values": {cards.card_name(c): v for c, v in sorted(values.items())},
                           "best": best, "loss": best - values[card]})
-    return {"game": name, "positions": positions}
+    return {"game": name, "unit": getattr(solver.hooks, "SOLVE_UNIT", "tricks"),
+            "who": getattr(solver.hooks, "SOLVE_WHO", "seat"), "positions": positions}
 
 
 def solve_text(analysis: dict) -> str:
     """The analysis as lines: each card played, its value against the best, every option."""
-    lines = [f"{analysis['game']}: each card played against the best, in tricks the seat "
+    unit, who = analysis.get("unit", "tricks"), analysis.get("who", "seat")
+    lines = [f"{analysis['game']}: each card played against the best, in {unit} the {who} "
              f"secures from there (all cards in view, the others against it)"]
     for p in analysis["positions"]:
         flag = f"  loses {p['loss']}" if p["loss"] else ""
@@ -52,5 +66,5 @@ def solve_text(analysis: dict) -> str:
         lines.append(f"decision {p['number']:>3}  seat {p['seat']}  {p['card']:<4} "
                      f"{p['best'] - p['loss']} of {p['best']}{flag}   ({options})")
     lost = sum(p["loss"] for p in analysis["positions"])
-    lines.append(f"tricks lost to the best play: {lost}")
+    lines.append(f"{unit} lost to the best play: {lost}")
     return "\n".join(lines)

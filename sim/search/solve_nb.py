@@ -268,9 +268,15 @@ def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, W, ttk, ttb, i
         d += 1
 
 
+# MTD(f)'s next test after the first: one up or down (a game valued in tricks), or halfway
+# between the bounds so far (a game's hooks set it True where values run to a hundred or more)
+MTD_BISECT = False
+
+
 def solve_mtd_nb(st0, hands0, cfg, side, guess, S, H, M, fr, K, W, ttk, ttb, info):
     """The value ``side`` secures from (``st0``, ``hands0``) on: MTD(f), zero-window
-    tests from ``guess`` up while they say yes, down while they say no."""
+    tests from ``guess`` up while they say yes, down while they say no (or, with
+    ``MTD_BISECT``, halfway between the bounds so far)."""
     lo = 0
     hi = solve_left_nb(st0)
     t = guess
@@ -278,10 +284,10 @@ def solve_mtd_nb(st0, hands0, cfg, side, guess, S, H, M, fr, K, W, ttk, ttb, inf
         t = min(max(t, lo + 1), hi)
         if solve_test_nb(st0, hands0, cfg, side, t, S, H, M, fr, K, W, ttk, ttb, info):
             lo = t
-            t += 1
+            t = (lo + hi + 1) // 2 if MTD_BISECT else t + 1
         else:
             hi = t - 1
-            t -= 1
+            t = (lo + hi + 1) // 2 if MTD_BISECT else t - 1
     return lo
 
 

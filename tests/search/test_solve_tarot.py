@@ -133,3 +133,57 @@ def test_equal_point_cards_merge_and_unequal_ones_do_not():
     n = solver.hooks.solve_moves_nb(st, h, solver.cfg, 0b001, -1, moves)
     assert sorted(int(m) for m in moves[:n]) == [TRUMP_1, TRUMP_1 + 3]
     assert solver.value(st, h, 0b001) == solver.minimax(st, h, 0b001)
+
+
+# -- tricksim solve on a Tarot record --------------------------------------------------
+
+def _record():
+    """A 4-player deal played out by the lowest legal card; seat 1 takes (a Guard)."""
+    from tests.tarot.helpers import bids, play_out, record
+    rec = record(4, {1: "T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 EX SK"},
+                 decisions=bids("pass", "guard", "pass", "pass"))
+    rec["decisions"].append({"seat": 1, "kind": "discard",
+                             "value": [c for c in rec["extra"]["dog"]
+                                       if c[0] in "SHDC" and not c.endswith("K")][:6]})
+    play_out(rec)
+    return rec
+
+
+def test_the_last_tricks_of_a_record_are_valued_as_plain_minimax_values_them():
+    from sim.games.tarot.replay import play_positions
+    from sim.search.analyse import solve_record, solve_text
+    rec = _record()
+    analysis = solve_record(rec, last=3)
+    assert analysis["unit"] == "half-points"
+    cfg, plays = play_positions("tarot", rec)
+    plays = plays[-12:]                       # the last three tricks, four cards each
+    assert [p["number"] for p in analysis["positions"]] == [number for number, *_ in plays]
+    solver = Solver(TAROT_GAME, cfg, table_bits=12)
+    steps = TAROT_GAME.steps
+    moves = np.zeros(128, dtype=np.int64)
+    for position, (number, seat, st, hands, card) in zip(analysis["positions"], plays):
+        side = int(solver.hooks.solve_side_nb(st, seat))
+        assert (side >> int(st[O.TAKER])) & 1 == (seat == int(st[O.TAKER]))
+        base = int(solver.hooks.solve_value_nb(st, side))
+        expected = {}
+        for action in moves[:steps.legal_actions_nb(st, hands, cfg, moves)]:
+            s2, h2 = st.copy(), hands.copy()
+            steps.apply_nb(s2, h2, cfg, int(action))
+            rest = 0 if steps.is_over_nb(s2) else solver.minimax(s2, h2, side)
+            expected[int(action)] = int(solver.hooks.solve_value_nb(s2, side)) - base + rest
+        assert list(position["values"].values()) == [expected[a] for a in sorted(expected)]
+        assert position["loss"] == position["best"] - expected[card] >= 0
+    text = solve_text(analysis)
+    assert "in half-points the seat's camp secures" in text
+    assert "half-points lost to the best play:" in text
+
+
+def test_a_tarot_record_that_plays_no_card_is_a_clear_error():
+    from sim.errors import TricksimError
+    from sim.search.analyse import solve_record
+    rec = _record()
+    no_play = {**rec, "decisions": [d for d in rec["decisions"] if d["kind"] != "play"]}
+    with pytest.raises(TricksimError, match="plays no card"):
+        solve_record(no_play)
+    with pytest.raises(TricksimError, match="no card in the deal's last 0 tricks"):
+        solve_record(rec, last=0)

@@ -38,6 +38,8 @@ PHASE_SLOT = O.PHASE     # the solver starts in the card play
 PLAY_PHASE = O.PHASE_PLAY
 # or at a seat's handful decision before its first card (no card point depends on it)
 PLAY_PHASES = (O.PHASE_PLAY, O.PHASE_HANDFUL)
+# MTD(f) halfway between its bounds (sim/search/solve_nb.py): values run to 182 half-points
+MTD_BISECT = True
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
 ALL = ~ZERO
@@ -66,6 +68,20 @@ def _out_of_play(st):
     """The cards no seat plays: the discard (Take, Guard) or the dog (the other guards)."""
     at = O.DISCARD if st[O.CONTRACT] <= GUARD else O.DOG
     return np.uint64(st[at]), np.uint64(st[at + 1])
+
+
+# how ``tricksim solve`` speaks of a value and of the side (sim/search/analyse.py)
+SOLVE_UNIT = "half-points"
+SOLVE_WHO = "seat's camp"
+
+
+@njit(cache=True)
+def solve_side_nb(st, seat):
+    """The side of ``seat``: its camp, the taker's (with the partner) or the defence."""
+    camp = 1 << st[O.TAKER]
+    if st[O.PARTNER] >= 0:
+        camp |= 1 << st[O.PARTNER]
+    return camp if (camp >> seat) & 1 else ((1 << st[O.N_PLAYERS]) - 1) ^ camp
 
 
 @njit(cache=True, inline="always")
