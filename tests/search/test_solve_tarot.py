@@ -123,6 +123,18 @@ def test_the_excuse_takes_the_last_trick_of_a_slam():
     assert solver.minimax(st, h, 0b001) == solver.value(st, h, 0b001)
 
 
+@pytest.mark.parametrize("taker_tricks, taker_gets", [(0, 0), (5, 9 + 9 + 1)])
+def test_the_defences_excuse_takes_the_last_trick_over_the_21(taker_tricks, taker_gets):
+    """The last trick: the taker leads his T21 (a quick trick), the defence plays the
+    Excuse; having won every trick before, the defence takes it all."""
+    solver = Solver(TAROT_GAME, config(3, {}), table_bits=12)
+    hands = [_cards("T21"), _cards("EX"), _cards("S1")]
+    st, h = late_trick(TAROT_GAME, solver.cfg, hands, 0, 0, taker_tricks=taker_tricks)
+    assert solver.minimax(st, h, 0b001) == taker_gets
+    assert solver.value(st, h, 0b001) == taker_gets
+    assert solver.value(st, h, 0b110) == 19 - taker_gets
+
+
 def test_equal_point_cards_merge_and_unequal_ones_do_not():
     """T1 lies next to T2 but is worth 9 and T2 one: a move of its own. T2, T3 and T4 (the
     same worth, nothing live between) are one move, the highest."""

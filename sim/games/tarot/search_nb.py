@@ -50,6 +50,7 @@ QUEENS_LO = KINGS_LO >> ONE
 KNIGHTS_LO = KINGS_LO >> np.uint64(2)
 JACKS_LO = KINGS_LO >> np.uint64(3)
 SPOTS = np.uint64((1 << 10) - 1)               # a suit's 1 … 10, at its shift
+SUIT_BITS = np.uint64((1 << 14) - 1)           # a suit's 14 cards, at its shift
 MIDDLE_LO = TRUMPS_LO & ~(ONE << np.uint64(TRUMP_1))   # trumps 2 … 8
 MIDDLE_HI = TRUMPS_HI & ~(ONE << np.uint64(TRUMP_21 - 64))   # trumps 9 … 20
 
@@ -162,7 +163,69 @@ def solve_quick_nb(st, hands, side):
                 low += HALF_POINTS[top]
             else:
                 high -= HALF_POINTS[top]
+    # the leader's quick tricks: its camp wins those cards and one from each other seat
+    cashed = _cashed_nb(st, hands)
+    if _camp(st, st[O.SEAT]) == taker_side:
+        low = max(low, cashed)
+    else:
+        high = min(high, left - cashed)
     return low, high, ZERO
+
+
+@njit(cache=True)
+def _cashed_nb(st, hands):
+    """The half-points the leader's camp surely wins by the leader's quick tricks, led one
+    after the other keeping the lead: its trumps above every other trump, and in each suit
+    its cards above every other seat's, as many as each other seat that holds a trump can
+    follow (it cannot ruff them). Each such trick brings the card and one card a seat (a
+    half-point at least; none for an Excuse of the other camp's). 0 at the last trick when
+    the other camp's Excuse may take it (that camp has won every trick so far)."""
+    n = st[O.N_PLAYERS]
+    leader = st[O.SEAT]
+    no = st[O.TRICK_NO]
+    mine_lo = hands[2 * leader]
+    mine_hi = hands[2 * leader + 1]
+    others_lo = ZERO
+    others_hi = ZERO
+    for s in range(n):
+        if s != leader:
+            others_lo |= hands[2 * s]
+            others_hi |= hands[2 * s + 1]
+    tricks_left = st[O.N_TRICKS] - no
+    excuse_out = (others_hi & EXCUSE_HI) != ZERO
+    if excuse_out:
+        camp = _camp(st, _holder(st, hands, EXCUSE))
+        won = st[O.TAKER_TRICKS] if camp == 1 else no - st[O.TAKER_TRICKS]
+        if camp != _camp(st, leader) and won == no and tricks_left == 1:
+            return 0     # the last trick: that Excuse takes it (before it, a cashed trick
+            # makes that camp lose one)
+    tricks = 0
+    pts = 0
+    for c in range(TRUMP_21, TRUMP_1 - 1, -1):     # the top trumps, while the leader's
+        word_m = mine_lo if c < 64 else mine_hi
+        word_o = others_lo if c < 64 else others_hi
+        if (word_m >> np.uint64(c & 63)) & ONE:
+            tricks += 1
+            pts += HALF_POINTS[c]
+        elif (word_o >> np.uint64(c & 63)) & ONE:
+            break
+    for suit in range(4):
+        shift = np.uint64(14 * suit)
+        held = (mine_lo >> shift) & SUIT_BITS
+        theirs = (others_lo >> shift) & SUIT_BITS
+        above = held & ~(bit(highest(theirs) + 1) - ONE) if theirs != ZERO else held
+        count = popcount(above)
+        for s in range(n):
+            if s != leader and ((hands[2 * s] & TRUMPS_LO) | (hands[2 * s + 1] & TRUMPS_HI)):
+                count = min(count, popcount(hands[2 * s] & SUIT_MASK[suit]))
+        tricks += count
+        for _ in range(count):       # the highest of them
+            top = highest(above)
+            pts += HALF_POINTS[14 * suit + top]
+            above &= ~bit(top)
+    if tricks == 0 or tricks > tricks_left:
+        return 0
+    return pts + tricks * (n - 1) - (1 if excuse_out else 0)
 
 
 @njit(cache=True, inline="always")
