@@ -314,24 +314,11 @@ def solve_matches_nb(entry, key):
     return True
 
 
-@njit(cache=True, inline="always")
-def solve_mask_nb(st, hands, cards):
-    return ALL
-
-
-@njit(cache=True, inline="always")
-def solve_relevant_nb(mask, st, hands):
-    return ZERO
-
-
-@njit(cache=True, inline="always")
-def solve_trick_cards_nb(st, card):
-    return ZERO
-
-
-@njit(cache=True, inline="always")
-def solve_merged_nb(st, hands, cfg, cards):
-    return ZERO
+# an entry's mask keeps every card (no winning ranks: the module's docstring)
+solve_mask_nb = njit(cache=True, inline="always")(lambda st, hands, cards: ALL)
+solve_relevant_nb = njit(cache=True, inline="always")(lambda mask, st, hands: ZERO)
+solve_trick_cards_nb = njit(cache=True, inline="always")(lambda st, card: ZERO)
+solve_merged_nb = njit(cache=True, inline="always")(lambda st, hands, cfg, cards: ZERO)
 
 
 @njit(cache=True, inline="always")
