@@ -297,12 +297,13 @@ def solve_key_nb(st, hands, cfg, side, key):
 
 @njit(cache=True)
 def solve_shape_nb(key):
-    """The word that picks a key's larger bucket: a second hash of the whole key (an
-    entry holds for its exact key only)."""
-    h = np.uint64(0x2545F4914F6CDD1D)
+    """The word that picks a key's larger bucket: the hash of its exact bucket
+    (``solve_nb.tt_exact_nb``), so that the exact bucket lies in the larger one and a
+    position is stored once (an entry holds for its exact key only)."""
+    h = np.uint64(0)
     for i in range(KEY_WORDS):
-        h = (h ^ key[i]) * np.uint64(0x9E3779B97F4A7C15)
-        h ^= h >> np.uint64(27)
+        h = (h ^ key[i]) * np.uint64(0x100000001B3)
+        h ^= h >> np.uint64(31)
     return h
 
 
