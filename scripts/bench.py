@@ -275,7 +275,7 @@ def bench_solver(scale: float) -> int:
     return 0
 
 
-# French Tarot positions a row solves (the taker's card points; 12 cards: ~0.1-100 s each)
+# French Tarot positions a row solves (the taker's card points; 12 cards: 0.01 s to minutes each)
 TAROT_SOLVER_DEALS = {4: 200, 8: 50, 12: 5}
 
 
