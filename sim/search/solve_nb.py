@@ -37,6 +37,11 @@ What a game supplies besides its steps (``apply_action_nb``, ``legal_now_nb``,
 * ``solve_move_code_nb(st, hands, action)``: a code of ``action`` that means the same
   move in every position of its table entry (a card in relative-rank form), >= 0.
 
+Optional: ``MTD_BISECT`` (below), ``PLAY_PHASES`` (the phases a solve may start in, for
+``sim.search.solve``), and for ``tricksim solve`` (``sim/search/analyse.py``)
+``solve_side_nb(st, seat)`` (the side of a seat: its team or camp; the seat alone by
+default), ``SOLVE_UNIT`` and ``SOLVE_WHO`` (how the analysis names the value and the side).
+
 The search is a zero-window alpha-beta ("does the side reach ``target``?")
 on an explicit stack of states (``S``, ``H``: one preallocated row per ply;
 a child is its parent's two rows copied and one action applied, nothing
