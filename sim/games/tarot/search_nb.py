@@ -128,7 +128,8 @@ def solve_quick_nb(st, hands, side):
     more than one trick left, keeps it by playing it now (9, less the half-point it may
     give in exchange); the highest trump left takes the trick it is played to, so its
     holder's camp wins it, unless the Excuse may take the last trick for the other camp
-    (it is live there and that camp has won every trick so far)."""
+    (it is live there and that camp has won every trick so far). The leader's quick tricks
+    (:func:`_cashed_nb`) bound it on their own (the max, not the sum: no card twice)."""
     left = solve_left_nb(st)
     low = 0
     high = left
