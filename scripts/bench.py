@@ -14,7 +14,9 @@ so expect noise and quote medians.
 its solves/s and DDS's (the ``endplay`` package, a test dependency) on the
 same random Oh Hell deals, 4 players, 13, 12, 8 and 4 cards a hand, side {0, 2}
 (bridge double dummy), each deal timed for both in turn; medians. Then its
-solves/s on random Jass positions at 9, 8 and 4 cards a hand (CPU time, medians).
+solves/s on random Jass positions at 9, 8 and 4 cards a hand (CPU time, medians),
+and French Tarot's rows: 4 players, 4, 8 and 12 cards a hand, the taker's card
+points (``sim/games/tarot/positions.py``), median solves/s and nodes.
 
 ``--pimc`` measures the PIMC player (``sim/search/pimc_nb.py``): decisions/s at
 its default budget and at four times the worlds, and the seconds a whole deal
@@ -271,6 +273,7 @@ def bench_solver(scale: float) -> int:
         print(f"{'':<33} {cards:>5} {r['deals']:>6} {r['ours']:>10,.1f} {r['dds']:>13,.1f} "
               f"{'yes' if r['agree'] else 'NO'}", flush=True)
     bench_jass_solver(scale)
+    bench_solver_tarot(scale)
     return 0
 
 
@@ -305,6 +308,20 @@ def bench_jass_solver(scale: float) -> None:
                 times.append(time.process_time() - t)
             print(f"{variant:<33} {cards:>5} {len(times):>6} {1 / statistics.median(times):>10,.2f} "
                   f"{statistics.median(nodes):>13,.0f}", flush=True)
+
+
+# French Tarot positions a row solves (the taker's card points; 12 cards: 0.01 s to minutes each)
+TAROT_SOLVER_DEALS = {4: 200, 8: 50, 12: 5}
+
+
+def bench_solver_tarot(scale: float) -> None:
+    from sim.games.tarot.positions import solve_rates as tarot_rates
+    print(f"{'exact solver, Tarot 4 seats':<33} {'cards':>5} {'deals':>6} {'solves/s':>10} "
+          f"{'nodes':>13} (side: the taker)")
+    for cards, deals in TAROT_SOLVER_DEALS.items():
+        r = tarot_rates(4, cards, max(1, int(deals * scale)), seed=0)
+        print(f"{'':<33} {cards:>5} {r['deals']:>6} {r['ours']:>10,.1f} {r['nodes']:>13,.0f}",
+              flush=True)
 
 
 # (game, players, cards a hand or None for the game's deal, and the variant where it has them)

@@ -134,10 +134,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the replay result as JSON")
 
     p = sub.add_parser("solve", help="a recorded deal's card play against the exact solver",
-                       description="For every card a record plays (Wizard, Oh Hell), the tricks the seat "
-                                   "secures with each legal card, every card in view and the other "
+                       description="For every card a record plays (Wizard, Oh Hell: the tricks the seat "
+                                   "secures; French Tarot: the card points the seat's camp "
+                                   "secures) with each legal card, every card in view and the other "
                                    "seats against it; a card below the best is a loss.")
     p.add_argument("file", type=Path, help="the record (JSON, docs/records.md)")
+    p.add_argument("--last", type=int, metavar="N",
+                   help="only the cards of the deal's last N tricks (a whole Tarot deal is "
+                        "beyond the solver's reach)")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     _add_odds_parser(sub)
     p = sub.add_parser("deal", help="export one simulated deal as a replayable record",
@@ -351,7 +355,7 @@ def cmd_solve(args) -> None:
     from .search.analyse import solve_record, solve_text
     record = load(args.file)
     with compile_notice(f"{record.get('game')} solver"):
-        analysis = solve_record(record)
+        analysis = solve_record(record, last=args.last)
     print(json.dumps(analysis, indent=2) if args.json else solve_text(analysis))
 
 

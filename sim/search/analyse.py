@@ -1,12 +1,12 @@
 """``tricksim solve FILE.json``: a recorded deal's card play against the exact solver.
 
 For every card the record plays, the solver (``sim/search/solve.py``) values each
-legal card of the seat to act: what that seat's side secures from there on
-when it plays that card (in the unit of the game's hooks, ``UNIT``: tricks, or
-card points; the side, ``solve_side``: the seat alone, or its team), every
-seat playing perfectly with all the cards in view and every other seat playing
-against it. A card worth less than the best is a loss. A game without the
-solver's hooks says so.
+legal card of the seat to act: what that seat's side secures from there on when it
+plays that card, every seat playing perfectly with all the cards in view and
+every other seat playing against it. A card worth less than the best is a loss.
+The side and the unit are the game's (its hooks' ``solve_side_nb``: the seat's
+team or camp, ``SOLVE_UNIT``, ``SOLVE_WHO``): by default the seat alone, in
+tricks. A game without hooks says so.
 """
 from __future__ import annotations
 
@@ -18,10 +18,12 @@ from ..replay import _game_name
 from .solve import Solver, solve_position
 
 
-def solve_record(record: dict) -> dict:
-    """``{"game", "positions": [{number, seat, card, values, best, loss}, ...]}`` of a record
-    (``values``: card name -> what the seat's side secures; ``loss``: best − the card played),
-    with the game's ``unit`` and whether a side is a ``team``."""
+def solve_record(record: dict, last: int | None = None) -> dict:
+    """``{"game", "unit", "who", "positions": [{number, seat, card, values, best, loss}, ...]}``
+    of a record (``values``: card name -> what the seat's side secures, in ``unit``; ``loss``:
+    best − the card played). ``last``: only the card plays of the deal's last ``last`` tricks
+    (where the seat to act holds at most that many cards), for a deal whose first tricks are
+    beyond the solver's reach (a Tarot deal: docs/architecture.md)."""
     name = _game_name(record)
     game = registry.game(name)
     if not game.search_module:
@@ -34,25 +36,33 @@ def solve_record(record: dict) -> dict:
     if not plays:
         raise TricksimError("the record plays no card: the solver analyses a deal's card play "
                             "(give the decisions up to and through the cards)")
+    if last is not None:
+        words = getattr(game, "hand_words", 1)
+        plays = [p for p in plays
+                 if sum(int(p[3][words * p[1] + w]).bit_count() for w in range(words)) <= last]
+        if not plays:
+            raise TricksimError(f"the record plays no card in the deal's last {last} tricks")
     solver = Solver(game, cfg)
-    side_of = getattr(solver.hooks, "solve_side", lambda cfg, seat: 1 << seat)
-    team = any(side_of(cfg, seat) != 1 << seat for _, seat, *_ in plays)
+    side_of = getattr(solver.hooks, "solve_side_nb", None)
     positions = []
+    alone = True
     for number, seat, st, hands, card in plays:
-        values = solve_position(game, st, hands, cfg, side=side_of(cfg, seat), solver=solver)
+        side = int(side_of(st, seat)) if side_of is not None else 1 << seat
+        alone = alone and side == 1 << seat
+        values = solve_position(game, st, hands, cfg, side=side, solver=solver)
         best = max(values.values())
         positions.append({"number": number, "seat": seat, "card": cards.card_name(card),
                           "values": {cards.card_name(c): v for c, v in sorted(values.items())},
                           "best": best, "loss": best - values[card]})
-    return {"game": name, "unit": getattr(solver.hooks, "UNIT", "tricks"), "team": team,
+    return {"game": name, "unit": getattr(solver.hooks, "SOLVE_UNIT", "tricks"),
+            "who": "seat" if alone else getattr(solver.hooks, "SOLVE_WHO", "seat's side"),
             "positions": positions}
 
 
 def solve_text(analysis: dict) -> str:
     """The analysis as lines: each card played, its value against the best, every option."""
-    unit = analysis.get("unit", "tricks")
-    who = "the seat's team" if analysis.get("team") else "the seat"
-    lines = [f"{analysis['game']}: each card played against the best, in {unit} {who} "
+    unit, who = analysis.get("unit", "tricks"), analysis.get("who", "seat")
+    lines = [f"{analysis['game']}: each card played against the best, in {unit} the {who} "
              f"secures from there (all cards in view, the others against it)"]
     for p in analysis["positions"]:
         flag = f"  loses {p['loss']}" if p["loss"] else ""

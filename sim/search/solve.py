@@ -84,8 +84,9 @@ class Solver:
         return int(self.fns.minimax_nb(st.copy(), hands.copy(), self.cfg, np.int64(side)))
 
     def _check(self, sts) -> None:
-        phase = self.hooks.PLAY_PHASE
-        if any(int(st[self.hooks.PHASE_SLOT]) != phase for st in sts):
+        # the phases a search may start in: the card play (a game's own list, else its one)
+        phases = getattr(self.hooks, "PLAY_PHASES", (self.hooks.PLAY_PHASE,))
+        if any(int(st[self.hooks.PHASE_SLOT]) not in phases for st in sts):
             raise TricksimError(f"{self.game.name}: the solver starts in the card play")
 
 

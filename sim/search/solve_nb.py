@@ -39,6 +39,11 @@ What a game supplies besides its steps (``apply_action_nb``, ``legal_now_nb``,
 * optionally ``MTD_DOUBLING``: True when values span hundreds (card points), for
   :func:`solve_mtd_nb` to double its steps.
 
+Optional: ``MTD_BISECT`` (below), ``PLAY_PHASES`` (the phases a solve may start in, for
+``sim.search.solve``), and for ``tricksim solve`` (``sim/search/analyse.py``)
+``solve_side_nb(st, seat)`` (the side of a seat: its team or camp; the seat alone by
+default), ``SOLVE_UNIT`` and ``SOLVE_WHO`` (how the analysis names the value and the side).
+
 The search is a zero-window alpha-beta ("does the side reach ``target``?")
 on an explicit stack of states (``S``, ``H``: one preallocated row per ply;
 a child is its parent's two rows copied and one action applied, nothing
@@ -274,11 +279,17 @@ def solve_test_nb(st0, hands0, cfg, side, target, S, H, M, fr, K, W, ttk, ttb, i
         d += 1
 
 
+# MTD(f)'s next test after the first: one up or down (a game valued in tricks), or halfway
+# between the bounds so far (a game's hooks set it True where values run to a hundred or more)
+MTD_BISECT = False
+
+
 def solve_mtd_nb(st0, hands0, cfg, side, guess, S, H, M, fr, K, W, ttk, ttb, info):
     """The value ``side`` secures from (``st0``, ``hands0``) on: MTD(f), zero-window
     tests from ``guess`` up while they say yes, down while they say no; with the
     game's ``MTD_DOUBLING`` the steps double until a yes and a no bracket the value,
-    which is then halved down (card points span hundreds, tricks a dozen)."""
+    which is then halved down (card points span hundreds, tricks a dozen); with
+    ``MTD_BISECT`` every test after the first is halfway between the bounds so far."""
     lo = 0
     hi = solve_left_nb(st0)
     t = guess
@@ -289,16 +300,18 @@ def solve_mtd_nb(st0, hands0, cfg, side, guess, S, H, M, fr, K, W, ttk, ttb, inf
         t = min(max(t, lo + 1), hi)
         if solve_test_nb(st0, hands0, cfg, side, t, S, H, M, fr, K, W, ttk, ttb, info):
             lo = t
-            t += step
+            up = True
             yes_seen = True
         else:
             hi = t - 1
-            t -= step
+            up = False
             no_seen = True
-        if MTD_DOUBLING:
-            step *= 2
-            if yes_seen and no_seen:
-                t = (lo + hi + 1) // 2
+        if MTD_BISECT or (MTD_DOUBLING and yes_seen and no_seen):
+            t = (lo + hi + 1) // 2
+        else:
+            t = t + step if up else t - step
+            if MTD_DOUBLING:
+                step *= 2
     return lo
 
 

@@ -85,7 +85,7 @@ def test_a_records_late_cards_are_valued_as_plain_minimax_values_them():
     late = [p for p in plays if int(p[3][p[1]]).bit_count() <= 3]
     assert len(late) == 12
     for number, seat, st, hands, card in late:
-        side = solver.hooks.solve_side(cfg, seat)
+        side = int(solver.hooks.solve_side_nb(st, seat))
         assert side == 1 << seat
         values = solve_position(JASS, st, hands, cfg, side=side, solver=solver)
         assert card in values
@@ -101,12 +101,14 @@ def test_a_schieber_seat_plays_for_its_team():
     cfg, plays = play_positions("jass", load(SCHIEBER))
     hooks = Solver(JASS, cfg, table_bits=4).hooks
     assert [number for number, *_ in plays] == list(range(6, 19))
-    assert {hooks.solve_side(cfg, seat) for _, seat, *_ in plays} == {0b101, 0b1010}
+    assert {int(hooks.solve_side_nb(st, seat)) for _, seat, st, *_ in plays} == {0b101, 0b1010}
+    analysis = solve_record(load(SCHIEBER))
+    assert analysis["who"] == "seat's team" and "the seat's team secures" in solve_text(analysis)
 
 
 def test_tricksim_solve_speaks_of_card_points():
     analysis = solve_record(load(DIFFERENZLER))
-    assert analysis["unit"] == "card points" and not analysis["team"]
+    assert analysis["unit"] == "card points" and analysis["who"] == "seat"
     assert all(p["loss"] == p["best"] - p["values"][p["card"]] >= 0 for p in analysis["positions"])
     text = solve_text(analysis)
     assert "in card points the seat secures" in text and "card points lost to the best play" in text

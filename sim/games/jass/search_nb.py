@@ -35,7 +35,8 @@ from .step_nb import apply_action_nb as step_apply_nb
 KEY_WORDS = NS + 2     # each seat's hand in relative ranks; point cards and the exact rest
 PHASE_SLOT = O.PHASE   # the solver starts in the card play
 PLAY_PHASE = O.PHASE_PLAY
-UNIT = "card points"
+SOLVE_UNIT = "card points"
+SOLVE_WHO = "seat's team"
 MTD_DOUBLING = True    # values span 0..257: MTD(f) doubles its steps (solve_nb.solve_mtd_nb)
 ONE = np.uint64(1)
 CARD_POINTS = 157      # every deal's card points, the last trick's 5 included
@@ -455,11 +456,11 @@ def apply_action_nb(st, hands, cfg, action):
         apply_claim_nb(st, st[O.SEAT], 0)
 
 
-def solve_side(cfg, seat: int) -> int:
+@njit(cache=True)
+def solve_side_nb(st, seat):
     """The side a seat plays for (``sim/search/analyse.py``): its team in Schieber, the
     seat alone in Differenzler (whose penalty |prediction - points| is not monotone in
     points: the solver gives the points; which are best depends on the prediction)."""
-    from .cfg import CFG_VARIANT
-    if int(cfg[CFG_VARIANT]) == O.VARIANT_SCHIEBER:
+    if st[O.VARIANT] == O.VARIANT_SCHIEBER:
         return 0b101 << (seat % 2)
     return 1 << seat

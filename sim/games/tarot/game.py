@@ -28,6 +28,7 @@ class TarotGame(GameBase):
     analysis = "analysis.tarot"
     replay_module = "sim.games.tarot.replay"
     step_module = "sim.games.tarot.step_nb"
+    search_module = "sim.games.tarot.search_nb"
     hand_words = 2                        # ``dealt``: two words a seat, then the dog
 
     def deals_per_game(self, study) -> int:

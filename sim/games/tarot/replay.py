@@ -291,6 +291,34 @@ def replay(game: str, record: dict) -> dict:
     return step_through(_Replay(record), record)
 
 
+def play_positions(game: str, record: dict):
+    """The record's deal stepped through as :func:`replay` does, and each of its card plays
+    with the position before it: ``(cfg, [(number, seat, st, hands, card), ...])``, the
+    states copies (what ``sim.search.solve`` analyses). A handful or slam not declared
+    before a card is decided first, as :meth:`_Replay.step` does."""
+    state = _Replay(record)
+    decisions = record["decisions"]
+    if not isinstance(decisions, list):
+        raise TricksimError("decisions must be a list of {seat, kind, value} objects")
+    plays = []
+    for number, decision in enumerate(decisions, start=1):
+        before = None
+        if isinstance(decision, dict) and decision.get("kind") == "play":
+            for phase in (O.PHASE_SLAM, O.PHASE_HANDFUL):
+                if state.phase() == phase:
+                    state.apply(0)
+            if state.phase() == O.PHASE_PLAY:
+                seat = state.seat()
+                before = (seat, state.st.copy(), state.hands.copy())
+        state.step(number, decision)
+        if before is not None:
+            seat, st, hands = before
+            gone = [c for c in cards_in(hands[2 * seat], hands[2 * seat + 1])
+                    if c not in state.held(seat)]
+            plays.append((number, seat, st, hands, gone[0]))
+    return state.cfg, plays
+
+
 def transcript(game: str, record: dict, result: dict) -> str:
     n = int(record["players"])
     lines = [f"French Tarot, {n} players, dealer seat {record['dealer']}"]
