@@ -84,6 +84,9 @@ def table(results: Path) -> str:
             "|---|---|---|---|---|---|---|"]
     for run in study["run"]:
         report = results / run["name"] / "report"
+        if not (report / "paired_strategies.csv").exists():
+            sys.exit(f"{report}: no report of run {run['name']!r}; run the study first "
+                     f"(tricksim study {STUDY_FILE.relative_to(ROOT)} --out {results})")
         paired = pd.read_csv(report / "paired_strategies.csv")
         pair = paired[(paired.strategy_a == "pimc") & (paired.strategy_b == "heuristic")].iloc[0]
         measure, ours, theirs = bid_accuracy(report)
