@@ -151,7 +151,7 @@ def test_equal_point_cards_merge_and_unequal_ones_do_not():
 
 def _record():
     """A 4-player deal played out by the lowest legal card; seat 1 takes (a Guard)."""
-    from tests.tarot.helpers import bids, play_out, record
+    from tarot.helpers import bids, play_out, record    # tests/tarot: tests/ is on the path
     rec = record(4, {1: "T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 EX SK"},
                  decisions=bids("pass", "guard", "pass", "pass"))
     rec["decisions"].append({"seat": 1, "kind": "discard",
