@@ -315,13 +315,24 @@ TAROT_SOLVER_DEALS = {4: 200, 8: 50, 12: 5}
 
 
 def bench_solver_tarot(scale: float) -> None:
-    from sim.games.tarot.positions import solve_rates as tarot_rates
+    """The solver's solves/s on random Tarot positions, 4 players (the taker's card points,
+    ``sim/games/tarot/positions.py``): the median of the positions' times, and their nodes."""
+    from sim.games.tarot.cfg import config
+    from sim.games.tarot.game import TAROT_GAME
+    from sim.games.tarot.positions import random_positions
+    from sim.search.solve import Solver
     print(f"{'exact solver, Tarot 4 seats':<33} {'cards':>5} {'deals':>6} {'solves/s':>10} "
           f"{'nodes':>13} (side: the taker)")
+    solver = Solver(TAROT_GAME, config(4, {}))
     for cards, deals in TAROT_SOLVER_DEALS.items():
-        r = tarot_rates(4, cards, max(1, int(deals * scale)), seed=0)
-        print(f"{'':<33} {cards:>5} {r['deals']:>6} {r['ours']:>10,.1f} {r['nodes']:>13,.0f}",
-              flush=True)
+        times, nodes = [], []
+        count = max(1, int(deals * scale))
+        for st, h in random_positions(TAROT_GAME, solver.cfg, 4, cards, count, 0):
+            t = time.perf_counter()
+            nodes.append(int(solver.values(st[None], h[None], [1])[1][0]))
+            times.append(time.perf_counter() - t)
+        print(f"{'':<33} {cards:>5} {count:>6} {1 / statistics.median(times):>10,.1f} "
+              f"{statistics.median(nodes):>13,.0f}", flush=True)
 
 
 # (game, players, cards a hand or None for the game's deal, and the variant where it has them)

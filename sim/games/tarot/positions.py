@@ -83,23 +83,3 @@ def random_positions(game, cfg, players: int, cards: int, count: int, seed: int 
         order = rng.permutation(N_CARDS)
         hands = [[int(c) for c in order[s * cards:(s + 1) * cards]] for s in range(players)]
         yield late_trick(game, cfg, hands, int(rng.integers(players)), 0, taker_tricks=no // 2)
-
-
-def solve_rates(players: int = 4, cards: int = 8, count: int = 20, seed: int = 0) -> dict:
-    """Solves a second of the exact solver on ``count`` random positions (the taker's card
-    points, :func:`random_positions`): the median of the positions' times, and their median
-    nodes."""
-    import time
-
-    from ...search.solve import Solver
-    from .cfg import config
-    from .game import TAROT_GAME
-    solver = Solver(TAROT_GAME, config(players, {}))
-    times, nodes = [], []
-    for st, h in random_positions(TAROT_GAME, solver.cfg, players, cards, count, seed):
-        t = time.perf_counter()
-        _, searched = solver.values(st[None], h[None], [1])
-        times.append(time.perf_counter() - t)
-        nodes.append(int(searched[0]))
-    return {"players": players, "cards": cards, "deals": count,
-            "ours": 1 / float(np.median(times)), "nodes": float(np.median(nodes))}
