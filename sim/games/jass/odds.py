@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import TricksimError
+from ...odds_facts import Placed, other_seats, read_cards
 from ...kit_nb import CH_DEALER, CH_DEALS, CH_SIZE, CH_TURNED
 from . import obs as O
 from .cards import N_CARDS, TRUMP_WORDS, card_name, parse_card
@@ -35,12 +36,7 @@ ACTIONS = list(TRUMP_WORDS)
 
 
 def _cards(text, what: str) -> list[int]:
-    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    cards = [int(c) if isinstance(c, (int, np.integer)) else parse_card(c) for c in items]
-    for c in cards:
-        if not 0 <= c < N_CARDS:
-            raise TricksimError(f"unknown card {c!r} in {what}: card ids run from 0 to {N_CARDS - 1}")
-    return cards
+    return read_cards(text, parse_card, N_CARDS, what)
 
 
 def question(game: str, players: int, hand, seat: int = 0, round: int | None = None,
@@ -75,31 +71,18 @@ def question(game: str, players: int, hand, seat: int = 0, round: int | None = N
     own = _cards(hand, "the hand")
     if len(own) != HAND:
         raise TricksimError(f"the hand has {len(own)} cards; jass deals {HAND}")
-    seen: dict[int, str] = {}
+    seen = Placed(card_name)
     dealt = np.zeros(n, dtype=np.uint64)
     counts = np.zeros(n, dtype=np.int64)
 
     def give(s: int, cards: list[int], where: str) -> None:
         for c in cards:
-            if c in seen:
-                again = f"in {where}" if seen[c] == where else f"in {seen[c]} and in {where}"
-                raise TricksimError(f"card {card_name(c)} is given twice ({again}): a card is "
-                                    f"in one place")
-            seen[c] = where
+            seen.take(c, where)
             dealt[s] |= np.uint64(1) << np.uint64(c)
         counts[s] = len(cards)
 
     give(seat, own, "the hand")
-    for s, cards in (fixed or {}).items():
-        s = int(s)
-        if not 0 <= s < n:
-            raise TricksimError(f"fixed cards for seat {s}: {n} players sit at seats 0 to {n - 1}")
-        if s == seat:
-            raise TricksimError(f"fixed cards for seat {s}, the asking seat: give its cards as "
-                                f"the hand")
-        cards = _cards(cards, f"seat {s}'s cards")
-        if len(cards) > HAND:
-            raise TricksimError(f"seat {s} is given {len(cards)} cards; jass deals {HAND}")
+    for s, cards in other_seats(fixed, n, seat, HAND, _cards, f"jass deals {HAND}"):
         give(s, cards, f"seat {s}'s cards")
     chance = np.zeros(CH_SIZE, dtype=np.int64)
     chance[CH_DEALER] = dealer

@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import TricksimError
+from ...odds_facts import Placed, other_seats, read_cards
 from ...kit_nb import CH_DEALER, CH_DEALS, CH_SIZE
 from . import obs as O
 from .cards import EXCUSE, N_CARDS, card_name, is_trump, parse_card
@@ -32,12 +33,7 @@ BIDS = ("pass", "take", "guard", "guard without", "guard against")
 
 
 def _cards(text, what: str) -> list[int]:
-    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    cards = [int(c) if isinstance(c, (int, np.integer)) else parse_card(c) for c in items]
-    for c in cards:
-        if not 0 <= c < N_CARDS:
-            raise TricksimError(f"unknown card {c!r} in {what}: card ids run from 0 to {N_CARDS - 1}")
-    return cards
+    return read_cards(text, parse_card, N_CARDS, what)
 
 
 def _not_for_tarot(**given) -> None:
@@ -71,36 +67,19 @@ def question(game: str, players: int, hand, seat: int = 0, round: int | None = N
     if opts["petit_sec"] == "redeal" and trumps == [parse_card("T1")] and EXCUSE not in own:
         raise TricksimError("the hand holds the Petit alone (petit sec): under petit_sec=redeal "
                             "the deal is dealt again; give another hand or -o petit_sec=play")
-    seen: dict[int, str] = {}
-
-    def take(card: int, where: str) -> None:
-        if card in seen:
-            again = f"in {where}" if seen[card] == where else f"in {seen[card]} and in {where}"
-            raise TricksimError(f"card {card_name(card)} is given twice ({again}): a card is "
-                                f"in one place")
-        seen[card] = where
-
+    seen = Placed(card_name)
     dealt = np.zeros(2 * (n + 1), dtype=np.uint64)
     counts = np.zeros(n + 1, dtype=np.int64)
 
     def give(s: int, cards: list[int], where: str) -> None:
         for c in cards:
-            take(c, where)
+            seen.take(c, where)
             dealt[2 * s + (c >> 6)] |= np.uint64(1) << np.uint64(c & 63)
         counts[s] = len(cards)
 
     give(seat, own, "the hand")
-    for s, cards in (fixed or {}).items():
-        s = int(s)
-        if not 0 <= s < n:
-            raise TricksimError(f"fixed cards for seat {s}: {n} players sit at seats 0 to {n - 1}")
-        if s == seat:
-            raise TricksimError(f"fixed cards for seat {s}, the asking seat: give its cards as "
-                                f"the hand")
-        cards = _cards(cards, f"seat {s}'s cards")
-        if len(cards) > size:
-            raise TricksimError(f"seat {s} is given {len(cards)} cards; tarot with {n} players "
-                                f"deals {size}")
+    for s, cards in other_seats(fixed, n, seat, size, _cards,
+                                f"tarot with {n} players deals {size}"):
         give(s, cards, f"seat {s}'s cards")
     need = np.array([size - counts[s] for s in range(n)] + [dog], dtype=np.int64)
     chance = np.zeros(CH_SIZE, dtype=np.int64)

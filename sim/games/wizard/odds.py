@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import TricksimError
+from ...odds_facts import Placed, other_seats, read_cards
 from ...kit_nb import CH_DEAL, CH_DEALER, CH_DEALS, CH_SIZE, CH_TOTALS, CH_TURNED
 from . import obs as O
 from .cards import (FIRST_JESTER, FIRST_WIZARD, OH_HELL_DECK, SUITS, WIZARD_DECK, card_name,
@@ -32,12 +33,7 @@ HOOKS_MODULE = "sim.games.wizard.odds_nb"
 
 def _cards(text, deck: int, what: str) -> list[int]:
     """Card ids of a hand given as text (``"SA HT Z1"``, commas allowed) or a list."""
-    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    cards = [int(c) if isinstance(c, (int, np.integer)) else parse_card(c, deck) for c in items]
-    for c in cards:
-        if not 0 <= c < deck:
-            raise TricksimError(f"unknown card {c!r} in {what}: card ids run from 0 to {deck - 1}")
-    return cards
+    return read_cards(text, lambda c: parse_card(c, deck), deck, what)
 
 
 def _suit(text) -> int | None:
@@ -83,34 +79,18 @@ def question(game: str, players: int, hand, seat: int = 0, round: int | None = N
     if len(own) != h:
         raise TricksimError(f"the hand has {len(own)} cards; round {index + 1} of {game} with "
                             f"{n} players deals {h}")
-    seen: dict[int, str] = {}
-
-    def take(card: int, where: str) -> None:
-        if card in seen:
-            again = f"in {where}" if seen[card] == where else f"in {seen[card]} and in {where}"
-            raise TricksimError(f"card {card_name(card)} is given twice ({again}): a card is "
-                                f"in one place")
-        seen[card] = where
-
+    seen = Placed(card_name)
     for c in own:
-        take(c, "the hand")
+        seen.take(c, "the hand")
     masks = np.zeros(O.MAX_PLAYERS, dtype=np.uint64)
     masks[seat] = np.uint64(sum(1 << c for c in own))
-    for s, cards in (fixed or {}).items():
-        s = int(s)
-        if not 0 <= s < n:
-            raise TricksimError(f"fixed cards for seat {s}: {n} players sit at seats 0 to {n - 1}")
-        if s == seat:
-            raise TricksimError(f"fixed cards for seat {s}, the asking seat: give its cards as "
-                                f"the hand")
-        cards = _cards(cards, deck, f"seat {s}'s cards")
-        if len(cards) > h:
-            raise TricksimError(f"seat {s} is given {len(cards)} cards; round {index + 1} deals {h}")
+    for s, cards in other_seats(fixed, n, seat, h, lambda t, w: _cards(t, deck, w),
+                                f"round {index + 1} deals {h}"):
         for c in cards:
-            take(c, f"seat {s}'s cards")
+            seen.take(c, f"seat {s}'s cards")
         masks[s] = np.uint64(sum(1 << c for c in cards))
     whole_pack = n * h == deck
-    turned_card = _turned(turned, deck, whole_pack, index, take)
+    turned_card = _turned(turned, deck, whole_pack, index, seen.take)
     trump_suit = None if trump is None else _suit(trump)
     free = [c for c in range(deck) if c not in seen]
     turn_pool: list[int] = []
