@@ -10,18 +10,8 @@ cores: one chunk per core through joblib (loky), timed after the workers
 are warm. Figures are medians of ``--repeats`` runs; the machine is shared,
 so expect noise and quote medians.
 
-``--solver`` measures the exact solver instead (``sim/search/solve_nb.py``):
-its solves/s and DDS's (the ``endplay`` package, a test dependency) on the
-same random Oh Hell deals, 4 players, 13, 12, 8 and 4 cards a hand, side {0, 2}
-(bridge double dummy), each deal timed for both in turn; medians. Then its
-solves/s on random Jass positions at 9, 8 and 4 cards a hand (CPU time, medians),
-and French Tarot's rows: 4 players, 4, 8 and 12 cards a hand, the taker's card
-points (``sim/games/tarot/positions.py``), median solves/s and nodes.
-
-``--pimc`` measures the PIMC player (``sim/search/pimc_nb.py``): decisions/s at
-its default budget and at four times the worlds, and the seconds a whole deal
-takes with every seat played by it (Wizard and Oh Hell 10 cards a hand; Jass and
-Tarot their whole deal).
+``--solver`` and ``--pimc`` measure the search instead (``scripts/bench_search.py``):
+the exact solver's solves/s beside DDS's, and the PIMC player's decisions/s.
 
 ``--end-to-end`` adds, under each case's kernel rows, the same study as a
 user runs it: ``tricksim simulate --aggregate`` in a fresh process (start,
@@ -50,10 +40,12 @@ import numpy as np
 from joblib import Parallel, delayed
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))   # bench_search
 
 from sim.engine import Engine  # noqa: E402
 from sim.rng_nb import chunk_states  # noqa: E402
 from sim.study import Study  # noqa: E402
+from bench_search import bench_pimc, bench_solver  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -258,139 +250,6 @@ def main(argv=None) -> int:
         if case.reference:
             print(f"{'':<33} for scale: {case.reference}")
     return 0
-
-
-# deals a row of --solver solves (a 13-card solve takes ~0.1-10 s)
-SOLVER_DEALS = {13: 20, 12: 20, 8: 200, 4: 1000}
-
-
-def bench_solver(scale: float) -> int:
-    from sim.search.dds import solve_rates
-    print(f"{'exact solver, Oh Hell 4 seats':<33} {'cards':>5} {'deals':>6} {'solves/s':>10} "
-          f"{'DDS solves/s':>13} agree")
-    for cards, deals in SOLVER_DEALS.items():
-        r = solve_rates(cards, max(1, int(deals * scale)), seed=0)
-        print(f"{'':<33} {cards:>5} {r['deals']:>6} {r['ours']:>10,.1f} {r['dds']:>13,.1f} "
-              f"{'yes' if r['agree'] else 'NO'}", flush=True)
-    bench_jass_solver(scale)
-    bench_solver_tarot(scale)
-    return 0
-
-
-# Jass rows of --solver: positions a row solves at each hand size (a 9-card Schieber solve
-# takes seconds to minutes)
-JASS_SOLVER_DEALS = {9: 3, 8: 9, 4: 1000}
-
-
-def bench_jass_solver(scale: float) -> None:
-    """The solver's solves/s on random Jass positions (a random deal and mode played on by
-    random cards to a trick boundary): the side is the leader's team in Schieber, the
-    leader alone in Differenzler; the value, their card points (and the match bonus)."""
-    from sim import registry
-    from sim.games.jass import obs
-    from sim.games.jass.cfg import config
-    from sim.games.jass.positions import random_position
-    from sim.search.solve import Solver
-    game = registry.game("jass")
-    print(f"{'exact solver, Jass':<33} {'cards':>5} {'deals':>6} {'solves/s':>10} "
-          f"{'nodes/solve':>13}")
-    for variant in ("schieber", "differenzler"):
-        solver = Solver(game, config(variant, 4, {}), variant)
-        for cards, deals in JASS_SOLVER_DEALS.items():
-            rng = np.random.default_rng(0)
-            times, nodes = [], []
-            for _ in range(max(1, int(deals * scale))):
-                st, h = random_position(game, solver.cfg, rng, cards)
-                leader = int(st[obs.SEAT])
-                side = (0b101 << leader % 2) if variant == "schieber" else 1 << leader
-                t = time.process_time()
-                nodes.append(int(solver.values(st[None], h[None], [side])[1][0]))
-                times.append(time.process_time() - t)
-            print(f"{variant:<33} {cards:>5} {len(times):>6} {1 / statistics.median(times):>10,.2f} "
-                  f"{statistics.median(nodes):>13,.0f}", flush=True)
-
-
-# French Tarot positions a row solves (the taker's card points; 12 cards: 0.01 s to minutes each)
-TAROT_SOLVER_DEALS = {4: 200, 8: 50, 12: 5}
-
-
-def bench_solver_tarot(scale: float) -> None:
-    """The solver's solves/s on random Tarot positions, 4 players (the taker's card points,
-    ``sim/games/tarot/positions.py``): the median of the positions' times, and their nodes."""
-    from sim.games.tarot.cfg import config
-    from sim.games.tarot.game import TAROT_GAME
-    from sim.games.tarot.positions import random_positions
-    from sim.search.solve import Solver
-    print(f"{'exact solver, Tarot 4 seats':<33} {'cards':>5} {'deals':>6} {'solves/s':>10} "
-          f"{'nodes':>13} (side: the taker)")
-    solver = Solver(TAROT_GAME, config(4, {}))
-    for cards, deals in TAROT_SOLVER_DEALS.items():
-        times, nodes = [], []
-        count = max(1, int(deals * scale))
-        for st, h in random_positions(TAROT_GAME, solver.cfg, 4, cards, count, 0):
-            t = time.perf_counter()
-            nodes.append(int(solver.values(st[None], h[None], [1])[1][0]))
-            times.append(time.perf_counter() - t)
-        print(f"{'':<33} {cards:>5} {count:>6} {1 / statistics.median(times):>10,.1f} "
-              f"{statistics.median(nodes):>13,.0f}", flush=True)
-
-
-# (game, players, cards a hand or None for the game's deal, and the variant where it has them)
-PIMC_CASES = (("wizard", 4, 10), ("oh_hell", 4, 10), ("wizard", 6, 10), ("jass", 4, None),
-              ("tarot", 4, None), ("tarot", 5, None), ("jupiter", 4, None),
-              ("pitch", 4, None, "auction"), ("pitch", 4, None, "ten_point"))
-PIMC_BUDGETS = ("pimc", "pimc[worlds=96]")
-
-
-def bench_pimc(scale: float) -> int:
-    print(f"{'pimc, every seat (one core)':<33} {'cards':>5} {'budget':>16} {'decisions/s':>12} "
-          f"{'s a deal':>9}")
-    for game, players, cards, *variant in PIMC_CASES:
-        for spec in PIMC_BUDGETS:
-            r = decision_rates(game, players, cards, spec, deals=max(1, int(3 * scale)),
-                               variant=variant[0] if variant else "")
-            name = f"{variant[0] if variant else game} {players}p"
-            print(f"{name:<33} {cards or 'all':>5} {spec:>16} "
-                  f"{r['decisions_per_s']:>12,.1f} {r['seconds_per_deal']:>9.3f}", flush=True)
-    return 0
-
-
-def decision_rates(game: str, players: int, hand_size: int | None, spec: str = "pimc",
-                   deals: int = 3, seed: int = 0, variant: str = "") -> dict:
-    """The speed of a PIMC player: ``deals`` random deals of ``hand_size`` cards a seat (a
-    Wizard family round of that size; None: the game's deal, whatever its size) played
-    by ``spec`` at every seat through the step interface (of ``variant``: the game's first
-    by default), each decision timed (the first
-    call, which compiles or loads the player, is not counted). ``{"decisions_per_s",
-    "seconds_per_deal", "decisions"}``."""
-    from sim import registry
-    from strategies.registry import resolve
-    impl = registry.game(game)
-    player = resolve(impl.family, spec, game)
-    params = player.params()
-    study = Study.create(game, players=players, boards=1, variant=variant or None)
-    cfg = impl.config(study)
-    steps = impl.steps_of(variant)
-    rng = np.random.default_rng(seed)
-    obs = np.zeros(impl.steps_module(variant).OBS_SIZE, dtype=np.int64)
-    spent, decisions, draw = 0.0, 0, seed << 20
-    for deal in range(deals + 1):
-        dealt, chance = impl.random_deal(study, rng)
-        while hand_size is not None and bin(int(dealt[0])).count("1") != hand_size:
-            dealt, chance = impl.random_deal(study, rng)      # a round of that many cards
-        st, hands = steps.new_state_nb(cfg)
-        steps.start_deal_nb(st, hands, cfg, dealt, chance)
-        while not steps.is_over_nb(st):
-            draw += 1
-            steps.observation_nb(st, hands, cfg, draw, obs)
-            t = time.perf_counter()
-            action = player.decide(obs, params)
-            if deal > 0:            # deal 0 warms the player up
-                spent += time.perf_counter() - t
-                decisions += 1
-            steps.apply_nb(st, hands, cfg, action)
-    return {"decisions_per_s": decisions / spent, "seconds_per_deal": spent / deals,
-            "decisions": decisions}
 
 
 def _row(name: str, cores: int, deals: float, games: float | None, plays: float) -> str:
