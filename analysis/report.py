@@ -32,7 +32,7 @@ import pandas as pd
 from .columns import column_notes
 from .words import percent as words_percent, unsigned_zero
 from sim.errors import counted
-from sim.store import write_atomic
+from sim.files import write_atomic
 
 REPORT_DIR = "report"
 REPORT_FILE = "report.md"

@@ -49,6 +49,7 @@ from pathlib import Path
 
 from . import store
 from .errors import TricksimError
+from .files import write_records
 from .replay import compile_notice
 from .rng_nb import chunk_states
 
@@ -71,7 +72,7 @@ def _package_chunk(engine, chunk: tuple[int, int, int], records: dict, reduce,
         result["cube"] = reduce(records, engine.study)
     elif write_dir is not None:
         for table, array in records.items():
-            store.write_records(store.records_file(write_dir, table, chunk_index), array)
+            write_records(store.records_file(write_dir, table, chunk_index), array)
         result["files"] = [store.records_file("", t, chunk_index).name for t in records]
     else:
         result["records"] = records

@@ -264,7 +264,8 @@ def cmd_simulate(args) -> None:
 
 def _report(run_dir: Path) -> None:
     from analysis.report import REPORT_DIR, format_for_terminal, report
-    from .store import check_output_dir, load_manifest, writing
+    from .files import check_output_dir, writing
+    from .store import load_manifest
     load_manifest(run_dir)                       # a run, before asking whether it takes files
     remedy = "the report is written into the run directory: make it writable, or copy the run elsewhere"
     for folder in (Path(run_dir), Path(run_dir) / REPORT_DIR):
@@ -277,7 +278,7 @@ def _report(run_dir: Path) -> None:
 
 def cmd_study(args) -> None:
     from .replay import compile_notice
-    from .store import check_output_dir
+    from .files import check_output_dir
     from .study_file import load_comparisons, load_study_file
     with compile_notice("players"):        # checking the file loads every player it names
         runs = load_study_file(args.file)
@@ -313,7 +314,8 @@ def cmd_report(args) -> None:
 
 def _compare(run_a: Path, run_b: Path, out: Path) -> None:
     from analysis.compare import compare, comparison_text, write_comparison
-    from .store import check_output_dir, load_manifest, writing
+    from .files import check_output_dir, writing
+    from .store import load_manifest
     check_output_dir(out)
     # another engine may deal other cards: the pairing would be meaningless
     engines = {run: load_manifest(run).get("code", {}).get("engine") for run in (run_a, run_b)}
@@ -446,7 +448,8 @@ def cmd_odds(args) -> None:
 def cmd_deal(args) -> None:
     from .deal_export import export_deal
     from .replay import compile_notice, replay, transcript
-    from .store import check_output_dir, load_study, writing
+    from .files import check_output_dir, writing
+    from .store import load_study
     game = load_study(args.run_dir).game
     folder = args.out.parent if args.out is not None else args.run_dir / "deals"
     check_output_dir(folder, remedy="give --out FILE in another folder")

@@ -17,6 +17,7 @@ import numpy as np
 from . import registry, store
 from .engine import Engine
 from .errors import TricksimError
+from .files import write_json
 from .runner import _code
 from .study import Study
 
@@ -54,7 +55,7 @@ def export_deal(run_dir, game_id: int, deal_no: int, out=None) -> tuple[dict, Pa
         if parent.exists() and not parent.is_dir():
             raise TricksimError(f"cannot write {path}: {parent} is a file")
     path.parent.mkdir(parents=True, exist_ok=True)
-    store.write_json(path, record)
+    write_json(path, record)
     return record, path
 
 

@@ -55,6 +55,7 @@ from tqdm import tqdm
 from . import backends, cache, registry, store
 from .errors import TricksimError, choices, counted
 from .engine import Engine
+from .files import check_output_dir, write_frame, write_json, write_records
 from .study import Study
 from strategies.abi import KIND_USER
 from strategies.registry import Lineup
@@ -108,14 +109,14 @@ def _save_chunk(run_dir: Path, result: dict) -> dict:
     files = list(result.get("files", []))
     if "records" in result:
         for table, array in result["records"].items():
-            files.append(store.write_records(store.records_file(run_dir, table, index), array).name)
+            files.append(write_records(store.records_file(run_dir, table, index), array).name)
     entry = {"index": index, "first_board": result["first_board"], "n_boards": result["n_boards"],
              "rows": result["rows"], "seconds": round(result["seconds"], 6)}
     if "cube" in result:
         files += [f"{store.CHUNKS_DIR}/{path.name}" for path in store.write_chunk_cube(run_dir, index, result["cube"])]
         entry["cube"] = sorted(result["cube"])
     entry["files"] = files
-    store.write_json(store.marker_file(run_dir, index), entry)
+    write_json(store.marker_file(run_dir, index), entry)
     return entry
 
 
@@ -198,7 +199,7 @@ def _is_whole(run_dir: Path, manifest: dict, plan: store.Plan) -> bool:
 
 def _open_run_dir(run_dir: Path, study: Study, code: dict, resume: bool) -> dict | None:
     """Make ``run_dir`` ready; return the manifest of the run it holds, if any."""
-    store.check_output_dir(run_dir)
+    check_output_dir(run_dir)
     if not (run_dir / store.MANIFEST).exists():
         if run_dir.exists() and any(run_dir.iterdir()):
             raise TricksimError(f"{run_dir} is not empty and holds no tricksim run; use another --out")
@@ -449,5 +450,5 @@ def _play(engine, run_dir, plan, todo, finished, jobs, backend, scheduler, progr
         cube = fold.result()
         store.check_cube_names(cube)
         for name, frame in cube.items():
-            store.write_frame(store.cube_file(run_dir, name), frame)
+            write_frame(store.cube_file(run_dir, name), frame)
         manifest["tables"] = sorted(cube)

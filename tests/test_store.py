@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sim import store
+from sim import files, store
 from sim.errors import TricksimError
 from sim.games.wizard.records import DEALS, GAMES
 from sim.runner import run_study
@@ -45,10 +45,10 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path):
         raise OSError("disk full")
 
     with pytest.raises(OSError):
-        store.write_atomic(target, half_write)
+        files.write_atomic(target, half_write)
     assert [p.name for p in tmp_path.iterdir()] == ["table.parquet"]
     assert target.read_text() == "old"
-    store.write_atomic(target, lambda temp: temp.write_text("new"))
+    files.write_atomic(target, lambda temp: temp.write_text("new"))
     assert target.read_text() == "new"
 
 
@@ -66,8 +66,8 @@ def test_records_round_trip_through_parquet_with_their_dtype(tmp_path):
     records = np.zeros(50, dtype=DEALS)
     for name in DEALS.names:
         records[name] = rng.integers(-1, 100, size=50)
-    store.write_records(tmp_path / "deals.parquet", records)
-    back = store.read_records(tmp_path / "deals.parquet", DEALS)
+    files.write_records(tmp_path / "deals.parquet", records)
+    back = files.read_records(tmp_path / "deals.parquet", DEALS)
     assert back.dtype == DEALS
     assert np.array_equal(back, records)
 
@@ -76,8 +76,8 @@ def test_frames_keep_their_index_through_parquet(tmp_path):
     index = pd.MultiIndex.from_arrays([np.array([1, 1, 2], np.int8), np.array([0, 1, 0], np.int8)],
                                       names=["hand_size", "bid"])
     frame = pd.DataFrame({"rows": np.array([5, 7, 9], np.int64), "share": [0.5, 1 / 3, 0.25]}, index=index)
-    store.write_frame(tmp_path / "cube.parquet", frame)
-    pd.testing.assert_frame_equal(store.read_frame(tmp_path / "cube.parquet"), frame, check_exact=True)
+    files.write_frame(tmp_path / "cube.parquet", frame)
+    pd.testing.assert_frame_equal(files.read_frame(tmp_path / "cube.parquet"), frame, check_exact=True)
 
 
 # -- manifests -------------------------------------------------------------------
@@ -196,7 +196,7 @@ def test_a_finished_run_missing_a_chunk_file_says_so(run_copy):
 
 def test_an_aggregate_run_has_no_records_but_its_cube(run_copy):
     frame = pd.DataFrame({"rows": [3, 4]}, index=pd.Index([0, 1], name="player"))
-    store.write_frame(store.cube_file(run_copy, "wins"), frame)
+    files.write_frame(store.cube_file(run_copy, "wins"), frame)
     edit_manifest(run_copy, layout="aggregate", tables=["wins"])
     with pytest.raises(TricksimError, match="aggregate run"):
         store.load_records(run_copy, "deals")
@@ -207,13 +207,13 @@ def test_an_aggregate_run_has_no_records_but_its_cube(run_copy):
 def test_the_digest_ignores_row_order_and_timings_but_not_values(finished_run, run_copy):
     digest = store.run_digest(finished_run)
     path = run_copy / "deals-00001.parquet"
-    records = store.read_records(path, DEALS)
-    store.write_records(path, records[::-1].copy())
+    records = files.read_records(path, DEALS)
+    files.write_records(path, records[::-1].copy())
     edit_manifest(run_copy, backend="dask", jobs=8, timings={"seconds": 99.0})
     assert store.run_digest(run_copy) == digest
 
     records["score"][5] += 10
-    store.write_records(path, records)
+    files.write_records(path, records)
     assert store.run_digest(run_copy) != digest
 
 
