@@ -96,7 +96,8 @@ def bench_solver_tarot(scale: float) -> None:
 
 
 # (game, players, cards a hand or None for the game's deal, and the variant where it has them)
-PIMC_CASES = (("wizard", 4, 10), ("oh_hell", 4, 10), ("wizard", 6, 10), ("jass", 4, None),
+PIMC_CASES = (("wizard", 4, 10), ("oh_hell", 4, 10), ("wizard", 6, 10),
+              ("jass", 4, None, "schieber"), ("jass", 4, None, "differenzler"),
               ("tarot", 4, None), ("tarot", 5, None), ("jupiter", 4, None),
               ("pitch", 4, None, "auction"), ("pitch", 4, None, "ten_point"))
 PIMC_BUDGETS = ("pimc", "pimc[worlds=96]")

@@ -25,7 +25,7 @@ no card still in play lies between them and they are worth the same.
 import numpy as np
 from numba import njit
 
-from ...bits_nb import bit, lowest, popcount
+from ...bits_nb import best_first, bit, lowest, popcount
 from . import obs as O
 from .cards import N_CARDS, SUIT_MASKS
 from .rules_nb import (MATCH_BONUS, N_MODES, ORDER, POINTS, TRUMPS, legal_cards, trick_key)
@@ -434,16 +434,7 @@ def solve_moves_nb(st, hands, cfg, side, hint, out):
             score = 10000
         out[count] = score * 64 + c
         count += 1
-    # insertion sort, best first (a handful of cards)
-    for i in range(1, count):
-        v = out[i]
-        j = i - 1
-        while j >= 0 and out[j] < v:
-            out[j + 1] = out[j]
-            j -= 1
-        out[j + 1] = v
-    for i in range(count):
-        out[i] &= 63
+    best_first(out, count, 63)
     return count
 
 

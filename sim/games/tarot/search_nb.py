@@ -25,7 +25,7 @@ legality depend on its rank, and a low card's points count), so the mask keeps e
 import numpy as np
 from numba import njit
 
-from ...bits_nb import bit, highest, lowest, popcount
+from ...bits_nb import best_first, bit, highest, lowest, popcount
 from . import obs as O
 from .cards import HALF_POINTS
 from .play_nb import legal_set_nb
@@ -439,14 +439,5 @@ def solve_moves_nb(st, hands, cfg, side, hint, out):
                 score = 1000
             out[count] = (score + 512) * 128 + c
             count += 1
-    # insertion sort, best first (a handful of cards)
-    for i in range(1, count):
-        v = out[i]
-        j = i - 1
-        while j >= 0 and out[j] < v:
-            out[j + 1] = out[j]
-            j -= 1
-        out[j + 1] = v
-    for i in range(count):
-        out[i] &= 127
+    best_first(out, count, 127)
     return count

@@ -13,7 +13,7 @@ the seat to lead, the trump, the side and the game are always exact.
 import numpy as np
 from numba import njit
 
-from ...bits_nb import bit, highest, lowest, popcount
+from ...bits_nb import best_first, bit, highest, lowest, popcount
 from . import obs as O
 from .cards import FIRST_JESTER, FIRST_WIZARD, JESTER_MASK, SUIT_MASKS, WIZARD_MASK
 from .cfg import CFG_GAME
@@ -361,14 +361,5 @@ def solve_moves_nb(st, hands, cfg, side, hint, out):
                 score = 1000
         out[count] = score * 64 + c
         count += 1
-    # insertion sort, best first (a handful of cards)
-    for i in range(1, count):
-        v = out[i]
-        j = i - 1
-        while j >= 0 and out[j] < v:
-            out[j + 1] = out[j]
-            j -= 1
-        out[j + 1] = v
-    for i in range(count):
-        out[i] &= 63
+    best_first(out, count, 63)
     return count
