@@ -91,6 +91,18 @@ def random_position(game, variant: str, cfg, rng, cards: int | None = None, more
     return st, h
 
 
+def short_deal(game, cfg, rng, cards: int):
+    """Auction Pitch: a random deal of ``cards`` cards a hand (1 … 6) at its first card, the
+    pitch still to name the trump: the deal's last ``cards`` tricks, none taken before (a
+    random dealer, pitcher and bid)."""
+    order = rng.permutation(N_SUIT_CARDS)
+    dealt = [sum(1 << int(c) for c in order[cards * s:cards * (s + 1)]) for s in range(4)]
+    st, h = deal_position(game, "auction", cfg, dealt, int(rng.integers(4)), int(rng.integers(4)),
+                          int(rng.integers(2, 5)))
+    st[O.TRICK_NO] = HAND["auction"] - cards
+    return st, h
+
+
 def random_positions(game, variant: str, cfg, cards: int | None, count: int, seed: int = 0):
     """``count`` random positions (:func:`random_position`) at a trick boundary, none over."""
     rng = np.random.default_rng(seed)
