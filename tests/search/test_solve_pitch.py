@@ -9,9 +9,10 @@ from sim import registry
 from sim.cli import main
 from sim.errors import TricksimError
 from sim.games.pitch import obs as O
-from sim.games.pitch.cards import card_id
+from sim.games.pitch.cards import NAMES, card_id
 from sim.games.pitch.cfg import config
 from sim.games.pitch.positions import deal_position, random_position, short_deal
+from sim.games.pitch.ten_point_rules_nb import value_nb
 from sim.kit_nb import CH_DEALER, CH_TOTALS
 from sim.search.analyse import solve_record, solve_text
 from sim.search.solve import Solver, solve_position
@@ -151,16 +152,14 @@ def _swapped(variant, st, h, rng):
     too: every hand as long, the top cards' holders the same (a table entry of the first
     position may match it), the low cards' not."""
     st, h = st.copy(), h.copy()
-    cards = (lambda s: int(h[s]) & int(st[O.TP_TRUMPS])) if variant == "ten_point" else \
-        (lambda s: int(h[s]))
-    pairs = []
-    for a in range(4):
-        for b in range(a + 1, 4):
-            for x in range(64):
-                for y in range(64):
-                    if cards(a) >> x & 1 and cards(b) >> y & 1 and (
-                            variant == "ten_point" or x // 13 == y // 13):
-                        pairs.append((min(x, y), a, b, x, y))
+    mask = int(st[O.TP_TRUMPS]) if variant == "ten_point" else -1
+    held = [[c for c in range(64) if (int(h[s]) & mask) >> c & 1] for s in range(4)]
+
+    def rank(c):     # a card's place in its suit (Ten-point: in the trumps' order)
+        return value_nb(c, int(st[O.TRUMP])) if variant == "ten_point" else c % 13
+
+    pairs = [(min(rank(x), rank(y)), a, b, x, y) for a in range(4) for b in range(a + 1, 4)
+             for x in held[a] for y in held[b] if variant == "ten_point" or x // 13 == y // 13]
     if not pairs:
         return None
     pairs.sort()
@@ -191,3 +190,111 @@ def test_entries_hold_for_positions_that_differ_in_low_cards(variant):
         solver.value(st, h, side)
         assert solver.value(*swapped, side) == solver.minimax(*swapped, side), tested
         tested += 1
+
+
+# -- tricksim solve on Pitch records ------------------------------------------------------
+
+def played_record(variant, seed):
+    """A deal of ``variant`` played by random legal actions through the step interface,
+    written as ``tricksim deal`` writes a traced one (the variant's ``deal_record``)."""
+    study = Study.create("pitch", players=4, boards=1, variant=variant)
+    cfg, steps = PITCH.config(study), PITCH.steps_of(variant)
+    rng = np.random.default_rng(seed)
+    dealt, chance = PITCH.random_deal(study, rng)
+    st, h = steps.new_state_nb(cfg)
+    steps.start_deal_nb(st, h, cfg, dealt, chance)
+    moves = np.zeros(128, dtype=np.int64)
+    decisions = []
+    while not steps.is_over_nb(st):
+        action = int(moves[rng.integers(steps.legal_actions_nb(st, h, cfg, moves))])
+        decisions.append((int(st[O.SEAT]), int(st[O.PHASE]), action))
+        steps.apply_nb(st, h, cfg, action)
+    deal = {"hands": dealt, "dealer": int(chance[CH_DEALER]), "decisions": decisions,
+            "totals": [int(t) for t in chance[CH_TOTALS:CH_TOTALS + 8]]}
+    return PITCH.deal_record(study, deal)
+
+
+def _small(variant, st, hands):
+    """Few enough cards left for plain minimax."""
+    held = [int(hands[s]) & (int(st[O.TP_TRUMPS]) if variant == "ten_point" else -1)
+            for s in range(4)]
+    return sum(bin(x).count("1") for x in held) <= (12 if variant == "auction" else 9)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_records_card_plays_are_valued_as_plain_minimax_values_them(variant):
+    record = played_record(variant, 5)
+    analysis = solve_record(record)
+    cfg, plays = PITCH.replay_of(record).play_positions("pitch", record)
+    numbers = [i for i, d in enumerate(record["decisions"], start=1) if d["kind"] == "play"]
+    assert [p["number"] for p in analysis["positions"]] == [p[0] for p in plays] == numbers
+    solver = Solver(PITCH, cfg, variant, table_bits=12)
+    steps = PITCH.steps_of(variant)
+    moves = np.zeros(128, dtype=np.int64)
+    sides, small = set(), 0
+    for position, (number, seat, st, hands, card) in zip(analysis["positions"], plays):
+        side = int(solver.hooks.solve_side_nb(st, seat))
+        sides.add(side)
+        if variant == "auction":     # the pitcher alone, or the three others
+            pitcher = int(st[O.BIDDER])
+            assert side == (1 << seat if seat == pitcher else 15 ^ 1 << pitcher)
+        else:                        # the seat's team
+            assert side == 0b101 << seat % 2
+        legal = [int(a) for a in moves[:steps.legal_actions_nb(st, hands, cfg, moves)]]
+        assert position["card"] == NAMES[card] and card in legal
+        assert len(position["values"]) == len(legal)
+        assert position["loss"] == position["best"] - position["values"][position["card"]] >= 0
+        if not _small(variant, st, hands):
+            continue
+        small += 1
+        base = int(solver.hooks.solve_value_nb(st, side))
+        expected = {}
+        for action in legal:
+            s2, h2 = st.copy(), hands.copy()
+            steps.apply_nb(s2, h2, cfg, action)
+            rest = 0 if steps.is_over_nb(s2) else solver.minimax(s2, h2, side)
+            expected[action] = int(solver.hooks.solve_value_nb(s2, side)) - base + rest
+        assert list(position["values"].values()) == [expected[a] for a in sorted(expected)]
+        assert position["best"] == max(expected.values())
+    assert small >= 8 and len(sides) == 2
+    assert analysis["unit"] == "points"
+    who = "seat's side" if variant == "auction" else "seat's team"
+    assert analysis["who"] == who and f"in points the {who} secures" in solve_text(analysis)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_command_solves_a_pitch_record(variant, tmp_path, capsys):
+    path = tmp_path / f"{variant}.json"
+    path.write_text(json.dumps(played_record(variant, 6)))
+    assert main(["solve", str(path)]) in (0, None)
+    out = capsys.readouterr().out
+    assert out.startswith("pitch: each card played") and "points lost to the best play:" in out
+
+
+def test_pitch_records_not_at_a_card_play_are_one_line_errors(tmp_path, capsys):
+    auction = played_record("auction", 7)
+    bids = {**auction, "decisions": [d for d in auction["decisions"] if d["kind"] == "bid"]}
+    with pytest.raises(TricksimError, match="plays no card"):
+        solve_record(bids)
+    ten_point = played_record("ten_point", 7)
+    upto_trump = [d for d in ten_point["decisions"] if d["kind"] in ("bid", "trump")]
+    with pytest.raises(TricksimError, match="plays no card"):
+        solve_record({**ten_point, "decisions": upto_trump})
+    with pytest.raises(TricksimError, match="unknown Pitch variant 'nine_point'"):
+        solve_record({**auction, "variant": "nine_point"})
+    # a card out of turn: replay's message
+    plays = [d for d in auction["decisions"] if d["kind"] == "play"]
+    wrong = {**plays[0], "seat": (plays[0]["seat"] + 1) % 4}
+    with pytest.raises(TricksimError, match="is to play"):
+        solve_record({**auction, "decisions": bids["decisions"] + [wrong]})
+    # the solver starts in the card play, not in the bidding
+    solver = _solvers("auction")[0]
+    st, h = short_deal(PITCH, solver.cfg, np.random.default_rng(1), 2)
+    st[O.PHASE] = O.PHASE_BID
+    with pytest.raises(TricksimError, match="starts in the card play"):
+        solver.value(st, h, 1)
+    path = tmp_path / "bids.json"
+    path.write_text(json.dumps(bids))
+    assert main(["solve", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "plays no card" in err
