@@ -4,7 +4,8 @@
 (the ``endplay`` package, a test dependency) on the same random Oh Hell deals,
 4 players, 13, 12, 8 and 4 cards a hand, side {0, 2} (bridge double dummy), each
 deal timed for both in turn; then every other game's rows on random positions of
-its own (its ``positions`` module): solves/s (medians) and nodes a solve.
+its own (its ``positions`` module): solves/s (medians) and nodes a solve (Jass,
+Tarot, and Pitch's two variants: ``bench_solver_pitch``).
 
 ``--pimc``: the PIMC player's decisions/s (``sim/search/pimc_nb.py``) at its
 default budget and at more worlds, and the seconds a whole deal takes with every
@@ -34,6 +35,7 @@ def bench_solver(scale: float) -> int:
               f"{'yes' if r['agree'] else 'NO'}", flush=True)
     bench_jass_solver(scale)
     bench_solver_tarot(scale)
+    bench_solver_pitch(scale)
     return 0
 
 
@@ -93,6 +95,39 @@ def bench_solver_tarot(scale: float) -> None:
             times.append(time.perf_counter() - t)
         print(f"{'':<33} {cards:>5} {count:>6} {1 / statistics.median(times):>10,.1f} "
               f"{statistics.median(nodes):>13,.0f}", flush=True)
+
+
+# Pitch positions a row solves, by variant and cards a hand (Ten-point: trumps a hand at
+# most; None: the whole card play, right after the trump, burns and refill)
+PITCH_SOLVER_DEALS = {"auction": {6: 500, 3: 1000}, "ten_point": {None: 500, 4: 1000}}
+
+
+def bench_solver_pitch(scale: float) -> None:
+    """The solver's solves/s on random Pitch positions (``sim/games/pitch/positions.py``: a
+    random deal, bidder and trump played on by random cards to a trick boundary; 6 cards
+    is Auction's deal at its first card, the pitch still to name the trump): the side is
+    the bidder's (the pitcher alone; the bidding team), the value its points."""
+    from sim import registry
+    from sim.games.pitch import obs
+    from sim.games.pitch.cfg import config
+    from sim.games.pitch.positions import random_positions
+    from sim.search.solve import Solver
+    game = registry.game("pitch")
+    print(f"{'exact solver, Pitch':<33} {'cards':>5} {'deals':>6} {'solves/s':>10} "
+          f"{'nodes':>13} (side: the bidder's)")
+    for variant, rows in PITCH_SOLVER_DEALS.items():
+        solver = Solver(game, config({}), variant)
+        for cards, deals in rows.items():
+            times, nodes = [], []
+            count = max(1, int(deals * scale))
+            for st, h in random_positions(game, variant, solver.cfg, cards, count, 0):
+                side = int(solver.hooks.solve_side_nb(st, int(st[obs.BIDDER])))
+                t = time.perf_counter()
+                nodes.append(int(solver.values(st[None], h[None], [side])[1][0]))
+                times.append(time.perf_counter() - t)
+            print(f"{variant:<33} {cards or 'all':>5} {count:>6} "
+                  f"{1 / statistics.median(times):>10,.1f} {statistics.median(nodes):>13,.0f}",
+                  flush=True)
 
 
 # (game, players, cards a hand or None for the game's deal, and the variant where it has them)

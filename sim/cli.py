@@ -136,7 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="a recorded deal's card play against the exact solver",
                        description="For every card a record plays (Wizard, Oh Hell: the tricks the seat "
                                    "secures; French Tarot: the card points the seat's camp "
-                                   "secures) with each legal card, every card in view and the other "
+                                   "secures; Pitch: the deal's points the pitcher or the three "
+                                   "others, in Ten-point the seat's team, secure) with each "
+                                   "legal card, every card in view and the other "
                                    "seats against it; a card below the best is a loss.")
     p.add_argument("file", type=Path, help="the record (JSON, docs/records.md)")
     p.add_argument("--last", type=int, metavar="N",

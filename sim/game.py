@@ -20,9 +20,13 @@ What a game supplies (see docs/new_game.md for the order to write them in):
     of their own says so in :meth:`GameBase.steps_module`.
 ``search_module``
     The module of the exact solver's hooks (``sim/search/solve_nb.py`` lists
-    them), or None when the game has none.
+    them), or None when the game has none; a game whose variants have hooks
+    of their own says so in :meth:`GameBase.search_module_of`.
 ``replay_module``
-    The module with ``replay(game, record)`` and ``transcript(game, record, result)``.
+    The module with ``replay(game, record)`` and ``transcript(game, record, result)``
+    (and ``play_positions(game, record)`` for ``tricksim solve``); a game whose
+    variants replay in modules of their own says so in :meth:`GameBase.replay_of`
+    and :meth:`GameBase.record_variant`.
 ``random_deal(study, rng)``
     (dealt hands, chance) of a random deal, for the step interface.
 ``config(study)``
@@ -120,6 +124,10 @@ class GameBase:
         return SimpleNamespace(**vars(bound), new_state_nb=module.new_state_nb,
                                start_deal_nb=module.start_deal_nb, result_nb=module.result_nb)
 
+    def search_module_of(self, variant: str = "") -> str | None:
+        """The module of a variant's solver hooks: ``search_module``, one for every variant."""
+        return self.search_module
+
     @property
     def steps(self):
         """The step interface of the game's first variant (see :meth:`steps_of`)."""
@@ -155,6 +163,15 @@ class GameBase:
         raise TricksimError(f"{self.name} cannot export a deal as a record yet")
 
     # -- replay ------------------------------------------------------------------------
+    def replay_of(self, record: dict):
+        """The module that replays ``record``: ``replay_module``, one for every variant."""
+        return importlib.import_module(self.replay_module)
+
+    def record_variant(self, record: dict) -> str:
+        """The variant whose steps a record's deal is played with (:meth:`steps_of`):
+        ``""``, the game's one step module."""
+        return ""
+
     def replay(self, record: dict) -> dict:
         """Replay a record of this game (format in docs/records.md)."""
         return importlib.import_module(self.replay_module).replay(self.name, record)

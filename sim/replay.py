@@ -132,6 +132,27 @@ def step_through(state, record: dict):
     return state.result()
 
 
+def card_plays(state, record: dict, play_phase: int) -> list[tuple]:
+    """Feed a record's decisions to a replay ``state`` (a :class:`StepView` with ``step``)
+    and keep each card play with the position before it: ``[(number, seat, st, hands,
+    card), ...]``, the states copies (a game's ``play_positions``, what ``tricksim solve``
+    analyses); ``play_phase`` the phase of a card play."""
+    decisions = record["decisions"]
+    if not isinstance(decisions, list):
+        raise TricksimError("decisions must be a list of {seat, kind, value} objects")
+    plays = []
+    for number, decision in enumerate(decisions, start=1):
+        before = None
+        if not state.steps.is_over_nb(state.st) and state.phase() == play_phase:
+            before = (state.seat(), state.st.copy(), state.hands.copy())
+        state.step(number, decision)
+        if before is not None:
+            seat, st, hands = before
+            left = int(hands[seat]) ^ int(state.hands[seat])    # the one card that left
+            plays.append((number, seat, st, hands, left.bit_length() - 1))
+    return plays
+
+
 # -- checks every game's record reader shares -----------------------------------
 #
 # Every game reads a record's common fields (docs/records.md) and its decisions'

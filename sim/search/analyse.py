@@ -30,7 +30,7 @@ def solve_record(record: dict, last: int | None = None) -> dict:
         have = [g.name for g in registry.all_games() if registry.game(g.name).search_module]
         raise TricksimError(f"{name}: the exact solver has no hooks for this game yet; "
                             f"games with a solver: {', '.join(have)}")
-    replay = importlib.import_module(game.replay_module)
+    replay = game.replay_of(record)
     cards = importlib.import_module(f"sim.games.{registry.info(name).family}.cards")
     cfg, plays = replay.play_positions(name, record)
     if not plays:
@@ -42,7 +42,7 @@ def solve_record(record: dict, last: int | None = None) -> dict:
                  if sum(int(p[3][words * p[1] + w]).bit_count() for w in range(words)) <= last]
         if not plays:
             raise TricksimError(f"the record plays no card in the deal's last {last} tricks")
-    solver = Solver(game, cfg)
+    solver = Solver(game, cfg, game.record_variant(record))
     side_of = getattr(solver.hooks, "solve_side_nb", None)
     positions = []
     alone = True

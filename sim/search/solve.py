@@ -1,7 +1,8 @@
 """The exact solver from Python: a game's solver bound and its work arrays, made once.
 
 ``Solver(game, cfg)`` binds the templates of ``sim/search/solve_nb.py`` to the
-game's step module and its solver hooks (the game's ``search_module``), and
+game's step module and its solver hooks (the game's ``search_module``, a
+variant's own where it has one: ``GameBase.search_module_of``), and
 holds what a search works in: a row a ply for states, moves and keys, and the
 transposition table, kept from solve to solve. :func:`solve_position` gives
 the value of every legal card of the seat to act.
@@ -22,10 +23,11 @@ MAX_MOVES = 64         # moves a ply can have (a hand of one word)
 
 def solver_functions(game, variant: str = ""):
     """(the bound solver, the game's hooks module) of a game's variant."""
-    if not game.search_module:
+    search_module = game.search_module_of(variant)
+    if not search_module:
         raise TricksimError(f"{game.name}: no exact solver for this game")
     module = game.steps_module(variant)
-    hooks_module = importlib.import_module(game.search_module)
+    hooks_module = importlib.import_module(search_module)
     hooks = dict(vars(module))
     hooks.update({k: v for k, v in vars(hooks_module).items() if not k.startswith("__")})
     unit, family = binding_name(module, game.family)

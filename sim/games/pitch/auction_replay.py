@@ -15,8 +15,9 @@ import numpy as np
 from ... import registry
 from ...errors import TricksimError, choices, counted
 from ...kit_nb import CH_DEALER, CH_SIZE, CH_TOTALS
-from ...replay import (StepView, card_list, current_trick_lines, dealt_once, decision_fields,
-                       record_head, record_int, sorted_names, step_through, trick_line)
+from ...replay import (StepView, card_list, card_plays, current_trick_lines, dealt_once,
+                       decision_fields, record_head, record_int, sorted_names, step_through,
+                       trick_line)
 from . import auction_rules_nb as A
 from . import obs as O
 from .auction_rules_nb import count_nb
@@ -191,6 +192,14 @@ class _Replay(StepView):
 
 def replay(game: str, record: dict) -> dict:
     return step_through(_Replay(record), record)
+
+
+def play_positions(game: str, record: dict):
+    """The record's deal stepped through as :func:`replay` does, and each of its card plays
+    with the position before it: ``(cfg, [(number, seat, st, hands, card), ...])`` (what
+    ``tricksim solve`` analyses)."""
+    state = _Replay(record)
+    return state.cfg, card_plays(state, record, O.PHASE_PLAY)
 
 
 def transcript(game: str, record: dict, result: dict) -> str:

@@ -63,13 +63,19 @@ class PitchGame(GameBase):
     family = "pitch"
     tables = {"deals": DEALS, "games": GAMES}
     analysis = "analysis.pitch"
-    # the first variant's; each variant has its own (``steps_module``, ``replay``)
+    # the first variant's; each variant has its own (``steps_module``, ``replay_of``,
+    # ``search_module_of``)
     replay_module = module_of("auction", "replay")
     step_module = module_of("auction", "step_nb")
+    search_module = module_of("auction", "search_nb")
 
     def steps_module(self, variant: str = ""):
         """Each variant's own step module (the first variant's for ``""``)."""
         return importlib.import_module(module_of(variant or VARIANTS[0], "step_nb"))
+
+    def search_module_of(self, variant: str = "") -> str:
+        """Each variant's own solver hooks (``<variant>_search_nb``)."""
+        return module_of(variant or VARIANTS[0], "search_nb")
 
     @staticmethod
     def _random_only(study) -> bool:
@@ -116,22 +122,25 @@ class PitchGame(GameBase):
         return importlib.import_module(module_of(study.variant, "record")).deal_record(study, deal)
 
     # -- replay: the record's variant chooses its replay module ---------------------------
-    @staticmethod
-    def _replay_of(record: dict):
-        """The replay module of the record's variant, checked (none: Auction Pitch)."""
+    def record_variant(self, record: dict) -> str:
+        """The record's variant, checked (none given: Auction Pitch)."""
         if not isinstance(record, dict):
             raise TricksimError(f"a record is a JSON object, not {type(record).__name__}")
         variant = record.get("variant", VARIANTS[0])
         if variant not in VARIANTS:
             raise TricksimError(f"unknown Pitch variant {variant!r}; choose from "
                                 f"{choices(VARIANTS)}")
-        return importlib.import_module(module_of(variant, "replay"))
+        return variant
+
+    def replay_of(self, record: dict):
+        """The replay module of the record's variant."""
+        return importlib.import_module(module_of(self.record_variant(record), "replay"))
 
     def replay(self, record: dict) -> dict:
-        return self._replay_of(record).replay(self.name, record)
+        return self.replay_of(record).replay(self.name, record)
 
     def transcript(self, record: dict, result: dict) -> str:
-        return self._replay_of(record).transcript(self.name, record, result)
+        return self.replay_of(record).transcript(self.name, record, result)
 
     def decision_text(self, phase, action, legal_lo, legal_hi):
         kind = O.PHASE_NAMES[phase] if 0 <= phase < len(O.PHASE_NAMES) else str(phase)

@@ -15,8 +15,9 @@ import numpy as np
 from ... import registry
 from ...errors import TricksimError, counted
 from ...kit_nb import CH_DEALER, CH_SIZE, CH_TOTALS
-from ...replay import (StepView, card_list, current_trick_lines, dealt_once, decision_fields,
-                       record_head, record_int, sorted_names, step_through, trick_line)
+from ...replay import (StepView, card_list, card_plays, current_trick_lines, dealt_once,
+                       decision_fields, record_head, record_int, sorted_names, step_through,
+                       trick_line)
 from . import obs as O
 from .cards import (HIGH_JOKER, LOW_JOKER, N_CARDS, NAMES, RANK_ACE, RANK_JACK, RANK_KING,
                     RANK_QUEEN, RANK_TEN, SAME_COLOUR, SUITS, card_name, cards_in, parse_card,
@@ -342,6 +343,14 @@ class _Replay(StepView):
 
 def replay(game: str, record: dict) -> dict:
     return step_through(_Replay(record), record)
+
+
+def play_positions(game: str, record: dict):
+    """The record's deal stepped through as :func:`replay` does, and each of its card plays
+    with the position before it: ``(cfg, [(number, seat, st, hands, card), ...])`` (what
+    ``tricksim solve`` analyses)."""
+    state = _Replay(record)
+    return state.cfg, card_plays(state, record, O.PHASE_PLAY)
 
 
 def _cards_text(cards) -> str:
