@@ -27,7 +27,7 @@ the ``low_to`` rule.
 import numpy as np
 from numba import njit
 
-from ...bits_nb import bit, highest, lowest, popcount
+from ...bits_nb import best_first, bit, highest, lowest, popcount
 from . import obs as O
 from .auction_rules_nb import LOW_TO_TAKEN, N, count_nb, legal_cards_nb, trick_key_nb
 from .cards import GAME_VALUE, N_SUIT_CARDS, RANK_JACK, SUIT_MASKS
@@ -381,16 +381,7 @@ def solve_moves_nb(st, hands, cfg, side, hint, out):
             score = 10000
         out[count] = score * 64 + c
         count += 1
-    # insertion sort, best first (a handful of cards)
-    for i in range(1, count):
-        v = out[i]
-        j = i - 1
-        while j >= 0 and out[j] < v:
-            out[j + 1] = out[j]
-            j -= 1
-        out[j + 1] = v
-    for i in range(count):
-        out[i] &= 63
+    best_first(out, count, 63)
     return count
 
 

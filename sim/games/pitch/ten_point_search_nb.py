@@ -26,7 +26,7 @@ BJ, LJ and 10 are; the 3 and the 2 are each alone).
 import numpy as np
 from numba import njit
 
-from ...bits_nb import bit, highest, lowest, popcount
+from ...bits_nb import best_first, bit, highest, lowest, popcount
 from . import obs as O
 from .cards import N_CARDS
 from .ten_point_rules_nb import trumps_of_nb, value_bits_nb, value_nb
@@ -325,16 +325,7 @@ def solve_moves_nb(st, hands, cfg, side, hint, out):
             score = 10000
         out[count] = score * 64 + CARD_AT[base + h]
         count += 1
-    # insertion sort, best first (a handful of trumps)
-    for i in range(1, count):
-        v = out[i]
-        j = i - 1
-        while j >= 0 and out[j] < v:
-            out[j + 1] = out[j]
-            j -= 1
-        out[j + 1] = v
-    for i in range(count):
-        out[i] &= 63
+    best_first(out, count, 63)
     return count
 
 
