@@ -368,7 +368,8 @@ def _add_odds_parser(sub) -> None:
                                    "its first decision (each bid; the trump suit when it deals "
                                    "and a Wizard is turned), the best marked. Wizard, Oh Hell, "
                                    "French Tarot (its bids; the camp's card points), Schieber "
-                                   "(the trump, or the push; the team's card points), Pitch "
+                                   "(the trump, or the push; the team's card points), "
+                                   "Differenzler (the prediction: the mean penalty), Pitch "
                                    "(the bid, or the trump when the seat wins it).")
     p.add_argument("game", help="game name (see `tricksim games`)")
     p.add_argument("--hand", required=True, help='the seat\'s cards, e.g. "Z1 HA HK S5" (SA, HT, '
@@ -382,9 +383,10 @@ def _add_odds_parser(sub) -> None:
                                  "named, when the seat wins the bid)")
     p.add_argument("--round", type=int, help="the round, from 1 (default: the first that deals "
                                              "as many cards as the hand holds)")
-    p.add_argument("--trump", help="CARD: the card turned up; S, H, D or C: the trump suit (a card "
-                                   "of it turned); none: no trump (default: the turned card is "
-                                   "dealt like the rest)")
+    p.add_argument("--trump", help="CARD: the card turned up (Differenzler: the dealer's, "
+                                   "required); S, H, D or C: the trump suit (a card of it "
+                                   "turned); none: no trump (default: the turned card is dealt "
+                                   "like the rest)")
     p.add_argument("--turned", help="the card turned up, with --trump SUIT for the dealer's "
                                     "choice after a Wizard")
     p.add_argument("--dealer", type=int, help="the dealer's seat (default: the seat before "

@@ -6,8 +6,9 @@ deals consistent with them, lets a player play every seat, and returns a
 :class:`HandOdds`: the seat's outcome (tricks, score, contract made) with 95 %
 intervals (Wilson for shares, normal for means), and for each option of the
 seat's first own decision (each bid; the trump suit when it deals and a Wizard
-is turned) the mean score when it is taken, on the same deals for every option,
-the best marked. ``tricksim odds`` prints it and plots it.
+is turned; a Differenzler prediction on a grid; Pitch's trump when the seat
+wins the bid) the mean score when it is taken, on the same deals for every
+option, the best marked (the lowest, for a penalty). ``tricksim odds`` prints it and plots it.
 
 A game takes part through a *facts module* (the Wizard family's is
 ``sim/games/wizard/odds.py``): ``question(game, players, hand, ...)`` checks the

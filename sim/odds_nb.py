@@ -159,7 +159,7 @@ def odds_chunk_nb(cfg, kinds, params, fns, deal_base, dec_base, first, count, se
         for j in range(k + 1):
             if j < k:
                 action = wanted[j]
-                if not legal_has_nb(st[PHASE], action, lo, hi):
+                if not legal_has_nb(phase, action, lo, hi):
                     continue
             elif chosen[d] >= 0:            # the player's choice was played on among them
                 break
