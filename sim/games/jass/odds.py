@@ -35,8 +35,8 @@ from .info import JASS
 HOOKS_MODULE = "sim.games.jass.odds_nb"
 # deals unless told: seven modes played on, a whole deal of pimc at every seat each
 # (0.2 s a deal on a busy core: 500 deals take about two minutes)
-# Differenzler: 17 predictions played on (about a minute a hundred deals with the heuristic
-# ... and 0.2 s a prediction with pimc: 100 deals take about six minutes)
+# Differenzler: 17 predictions played on, a whole deal of pimc at every seat each (2.1 s a
+# deal on a busy core: 100 deals take about three and a half minutes)
 DEFAULT_DEALS = {"schieber": 500, "differenzler": 100}
 GRID = (*range(0, 151, 10), O.MAX_PREDICTION)
 HAND = 9

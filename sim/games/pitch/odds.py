@@ -29,8 +29,6 @@ from .info import PITCH_INFO
 from .ten_point_rules_nb import BID_MAX, BID_MIN, HAND_SIZE as TEN_POINT_HAND
 
 ASKS = ("bid", "trump")
-# deals unless told: four or more bids played on, a whole deal of pimc at every seat each
-DEFAULT_DEALS = 300
 PLAYERS = 4
 
 
