@@ -370,7 +370,8 @@ def _add_odds_parser(sub) -> None:
                                    "French Tarot (its bids; the camp's card points), Schieber "
                                    "(the trump, or the push; the team's card points), "
                                    "Differenzler (the prediction: the mean penalty), Pitch "
-                                   "(the bid, or the trump when the seat wins it).")
+                                   "(the bid, or the trump when the seat wins it), Beim "
+                                   "Jupiter (round 1: the layout, or the bid).")
     p.add_argument("game", help="game name (see `tricksim games`)")
     p.add_argument("--hand", required=True, help='the seat\'s cards, e.g. "Z1 HA HK S5" (SA, HT, '
                                                  'Z1-Z4 Wizards, N1-N4 Jesters; French Tarot: '
@@ -380,7 +381,8 @@ def _add_odds_parser(sub) -> None:
     p.add_argument("--seat", type=int, default=0, help="the seat that holds the hand (default 0)")
     p.add_argument("--ask", help="the decision asked about, in a game with more than one "
                                  "(pitch: bid, the default, or trump: the pitch, or the suit "
-                                 "named, when the seat wins the bid)")
+                                 "named, when the seat wins the bid; jupiter: layout, the "
+                                 "default, or bid)")
     p.add_argument("--round", type=int, help="the round, from 1 (default: the first that deals "
                                              "as many cards as the hand holds)")
     p.add_argument("--trump", help="CARD: the card turned up (Differenzler: the dealer's, "

@@ -7,7 +7,7 @@ deals consistent with them, lets a player play every seat, and returns a
 intervals (Wilson for shares, normal for means), and for each option of the
 seat's first own decision (each bid; the trump suit when it deals and a Wizard
 is turned; a Differenzler prediction on a grid; Pitch's trump when the seat
-wins the bid) the mean score when it is taken, on the same deals for every
+wins the bid; Beim Jupiter's layout) the mean score when it is taken, on the same deals for every
 option, the best marked (the lowest, for a penalty). ``tricksim odds`` prints it and plots it.
 
 A game takes part through a *facts module* (the Wizard family's is
@@ -47,7 +47,8 @@ SEARCH_CHUNK_DEALS = 50
 Z95 = 1.959963984540054
 # the facts module of each game family that has one
 FACTS = {"wizard": "sim.games.wizard.odds", "tarot": "sim.games.tarot.odds",
-         "jass": "sim.games.jass.odds", "pitch": "sim.games.pitch.odds"}
+         "jass": "sim.games.jass.odds", "pitch": "sim.games.pitch.odds",
+         "jupiter": "sim.games.jupiter.odds"}
 
 
 @dataclass

@@ -10,7 +10,7 @@ from sim.errors import TricksimError
 from sim.games.jass.cards import parse_card
 from sim.games.jass.cfg import config
 from sim.games.jass.odds_nb import odds_give_nb
-from sim.odds import R_CONTRACT, R_SCORE, R_TRICKS, hand_odds
+from sim.odds import R_CONTRACT, R_SCORE, hand_odds
 
 from .odds_apart import scores_apart
 
