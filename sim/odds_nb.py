@@ -20,9 +20,9 @@ as likely as any other. The game's ``start_deal_nb`` starts it from ``chance``
 facts fix (``prefix``: the dealer's trump after a Wizard, given) are taken first.
 
 Play: the players decide (``ask_player_nb``, the random one inline) until the
-asking ``seat`` faces a decision of kind ``phase`` (its first own decision the
-question is about). There the seat's player is asked too (its *choice*, from the
-decision's own draw); then, for every legal action, the position and the
+asking ``seat`` faces a decision of kind ``phase`` (``odds_asks_nb``: its first
+own decision the question is about). There the seat's player is asked too (its
+*choice*, from the decision's own draw); then, for every legal option, the position and the
 decision stream are restored, the action taken and the deal played on to its
 end by the game's ``play_deal_nb``. Every option is so played on the same deal
 and the same later draws (common random numbers), and the option the player
