@@ -372,7 +372,10 @@ def _add_odds_parser(sub) -> None:
                                    "its first decision (each bid; the trump suit when it deals "
                                    "and a Wizard is turned), the best marked. Wizard, Oh Hell, "
                                    "French Tarot (its bids; the camp's card points), Schieber "
-                                   "(the trump, or the push; the team's card points).")
+                                   "(the trump, or the push; the team's card points), "
+                                   "Differenzler (the prediction: the mean penalty), Pitch "
+                                   "(the bid, or the trump when the seat wins it), Beim "
+                                   "Jupiter (round 1: the layout, or the bid).")
     p.add_argument("game", help="game name (see `tricksim games`)")
     p.add_argument("--hand", required=True, help='the seat\'s cards, e.g. "Z1 HA HK S5" (SA, HT, '
                                                  'Z1-Z4 Wizards, N1-N4 Jesters; French Tarot: '
@@ -380,11 +383,16 @@ def _add_odds_parser(sub) -> None:
     p.add_argument("-n", "--players", type=int, help="players at the table (default: the game's)")
     p.add_argument("--variant", help="the game's variant (jass: schieber, the default)")
     p.add_argument("--seat", type=int, default=0, help="the seat that holds the hand (default 0)")
+    p.add_argument("--ask", help="the decision asked about, in a game with more than one "
+                                 "(pitch: bid, the default, or trump: the pitch, or the suit "
+                                 "named, when the seat wins the bid; jupiter: layout, the "
+                                 "default, or bid)")
     p.add_argument("--round", type=int, help="the round, from 1 (default: the first that deals "
                                              "as many cards as the hand holds)")
-    p.add_argument("--trump", help="CARD: the card turned up; S, H, D or C: the trump suit (a card "
-                                   "of it turned); none: no trump (default: the turned card is "
-                                   "dealt like the rest)")
+    p.add_argument("--trump", help="CARD: the card turned up (Differenzler: the dealer's, "
+                                   "required); S, H, D or C: the trump suit (a card of it "
+                                   "turned); none: no trump (default: the turned card is dealt "
+                                   "like the rest)")
     p.add_argument("--turned", help="the card turned up, with --trump SUIT for the dealer's "
                                     "choice after a Wizard")
     p.add_argument("--dealer", type=int, help="the dealer's seat (default: the seat before "
@@ -439,7 +447,7 @@ def cmd_odds(args) -> None:
                            seat=args.seat, round=args.round, dealer=args.dealer, turned=turned,
                            trump=trump, fixed=fixed, scores=scores,
                            options=parse_assignments(args.option), variant=args.variant,
-                           player=args.player or DEFAULT_PLAYER,
+                           ask=args.ask, player=args.player or DEFAULT_PLAYER,
                            deals=args.deals,
                            seed=args.seed, jobs=args.jobs, progress=not args.no_progress)
     print(json.dumps(result.to_dict(), indent=2) if args.json else result.text())

@@ -6,8 +6,9 @@ deals consistent with them, lets a player play every seat, and returns a
 :class:`HandOdds`: the seat's outcome (tricks, score, contract made) with 95 %
 intervals (Wilson for shares, normal for means), and for each option of the
 seat's first own decision (each bid; the trump suit when it deals and a Wizard
-is turned) the mean score when it is taken, on the same deals for every option,
-the best marked. ``tricksim odds`` prints it and plots it.
+is turned; a Differenzler prediction on a grid; Pitch's trump when the seat
+wins the bid; Beim Jupiter's layout) the mean score when it is taken, on the same deals for every
+option, the best marked (the lowest, for a penalty). ``tricksim odds`` prints it and plots it.
 
 A game takes part through a *facts module* (the Wizard family's is
 ``sim/games/wizard/odds.py``): ``question(game, players, hand, ...)`` checks the
@@ -46,7 +47,8 @@ SEARCH_CHUNK_DEALS = 50
 Z95 = 1.959963984540054
 # the facts module of each game family that has one
 FACTS = {"wizard": "sim.games.wizard.odds", "tarot": "sim.games.tarot.odds",
-         "jass": "sim.games.jass.odds"}
+         "jass": "sim.games.jass.odds", "pitch": "sim.games.pitch.odds",
+         "jupiter": "sim.games.jupiter.odds"}
 
 
 @dataclass
@@ -74,6 +76,10 @@ class Question:
     trump_text: str             # the turned card and the trump, as given, in words
     card_names: list
     hooks: str                  # the module of the game's odds_give_nb and odds_outcome_nb
+    variant: str = ""           # the game's variant (its own steps, as Pitch's)
+    wanted: np.ndarray | None = None   # the actions the options are (None: 0 … one per label)
+    lower_better: bool = False  # the best option has the lowest mean score (a penalty)
+    score: str = "score"        # what the score is called ("penalty")
     measure: str = "tricks"     # what the outcome counts: "tricks", or "points" (card points)
     unit: float = 1.0           # the measure's value of one count (Tarot: half points)
     made: str = "bid made"      # what "made" means for the seat
@@ -92,55 +98,70 @@ def facts_module(game: str):
     return importlib.import_module(name)
 
 
-def odds_functions(game, hooks_module: str):
-    """The odds templates bound to a game's steps, its family's heuristic and its
-    outcome hook (compiled once, cached on disk)."""
+def odds_functions(game, hooks_module: str, variant: str = ""):
+    """The odds templates bound to a variant's steps, its family's heuristic and its
+    odds hooks (compiled once, cached on disk); a hook of ``odds_nb.DEFAULTS`` the
+    game leaves out is the template's own."""
     from strategies.registry import heuristic_of
-    module = game.steps_module("")
+    module = game.steps_module(variant)
+    own = importlib.import_module(hooks_module)
     hooks = {k: v for k, v in vars(board_nb).items() if not k.startswith("__")}
     hooks.update(vars(module))
-    hooks["heuristic_nb"] = heuristic_of(game.family, game.name)
-    hooks.update({k: v for k, v in vars(importlib.import_module(hooks_module)).items()
-                  if not k.startswith("__")})
+    hooks["heuristic_nb"] = heuristic_of(game.family, variant or game.name)
+    hooks.update({k: v for k, v in vars(own).items() if not k.startswith("__")})
+    defaults = tuple(d for d in odds_nb.DEFAULTS if not hasattr(own, d[0]))
     unit, family = binding_name(module, game.family)
-    return bind(f"{unit}_odds", family, hooks, odds_nb.ODDS, needs=odds_nb.ODDS_HOOKS,
-                label=game.name, source=odds_nb)
+    return bind(f"{unit}_odds", family, hooks, defaults + odds_nb.ODDS,
+                needs=odds_nb.ODDS_HOOKS, label=game.name, source=odds_nb)
 
 
-def default_deals(game: str) -> int:
-    """The deals a question of ``game`` plays unless told (its facts module's, or
-    :data:`DEFAULT_DEALS`)."""
-    return getattr(facts_module(game), "DEFAULT_DEALS", DEFAULT_DEALS)
+def default_deals(game: str, variant: str | None = None) -> int:
+    """The deals a question of ``game`` plays unless told (its facts module's, by variant
+    where it has one for each, or :data:`DEFAULT_DEALS`)."""
+    value = getattr(facts_module(game), "DEFAULT_DEALS", DEFAULT_DEALS)
+    if isinstance(value, dict):
+        return value[registry.info(game).check_variant(variant)]
+    return value
 
 
 def hand_odds(game: str, players: int, hand, seat: int = 0, round: int | None = None,
               dealer: int | None = None, turned=None, trump=None, fixed=None, scores=None,
               options: dict | None = None, variant: str | None = None,
-              player: str = DEFAULT_PLAYER,
+              ask: str | None = None, player: str = DEFAULT_PLAYER,
               deals: int | None = None, seed: int = 0, jobs: int = 1,
               progress: bool = False) -> "HandOdds":
     """The odds of ``hand`` held by ``seat`` (see the module). ``fixed``: ``{seat: cards}``
     of other seats (part of a hand is fine, the rest is dealt); ``turned``: the card
     turned up; ``trump``: the trump suit; ``scores``: the totals before the round;
-    ``player``: a player spec (``strategies.registry.resolve``) for every seat; ``deals``:
+    ``ask``: the decision asked about, for a game with more than one (its facts
+    module's ``ASKS``; None: the first); ``player``: a player spec (``strategies.registry.resolve``) for every seat; ``deals``:
     how many (None: :func:`default_deals` of the game). Deal ``i``
     is the same for every option and every ``jobs``/chunking; same seed, same results.
     ``progress``: a progress bar on standard error."""
     from strategies.registry import Lineup
     meta = registry.info(game)
     facts = facts_module(meta.name)
-    deals = default_deals(meta.name) if deals is None else deals
+    deals = default_deals(meta.name, variant) if deals is None else deals
     if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals <= 0:
         raise TricksimError(f"deals must be a whole number of at least 1, not {deals!r}")
+    asks = getattr(facts, "ASKS", ())
+    if ask is not None and ask not in asks:
+        raise TricksimError(f"{meta.name}: --ask {ask} " + (
+            f"is not a decision asked about: give {' or '.join(asks)}" if asks else
+            "does not apply: the game has one decision to ask about"))
+    more = {"ask": ask or asks[0]} if asks else {}
     q = Question(**facts.question(meta.name, players, hand, seat=seat, round=round,
                                   dealer=dealer, turned=turned, trump=trump, fixed=fixed,
-                                  scores=scores, options=options, variant=variant))
+                                  scores=scores, options=options, variant=variant, **more))
+    wanted = (np.arange(len(q.actions), dtype=np.int64) if q.wanted is None
+              else np.asarray(q.wanted, dtype=np.int64))
     lineup = Lineup.resolve(meta.family, [player] * q.players, meta.name,
                             meta.check_variant(variant))
     kinds, params, fns = lineup.arrays()
-    fns_ = odds_functions(registry.game(meta.name), q.hooks)
+    fns_ = odds_functions(registry.game(meta.name), q.hooks, q.variant)
     states = chunk_states(int(seed), 0)
     out = np.zeros((int(deals), len(q.actions), R_SIZE), dtype=np.int64)
+    mine = np.zeros((int(deals), R_SIZE), dtype=np.int64)
     chosen = np.zeros(int(deals), dtype=np.int64)
 
     chunk = SEARCH_CHUNK_DEALS if lineup.has_user_player else CHUNK_DEALS
@@ -151,9 +172,10 @@ def hand_odds(game: str, players: int, hand, seat: int = 0, round: int | None = 
         count = min(chunk, int(deals) - first)
         status = np.zeros(16, dtype=np.int64)
         done = fns_.odds_chunk_nb(q.cfg, kinds, params, fns, states[0], states[1], first, count,
-                                  q.seat, q.phase, q.pool, q.turn_pool, q.fixed, q.need,
-                                  q.chance, q.prefix, out[first:first + count],
-                                  chosen[first:first + count], status)
+                                  q.seat, q.phase, wanted, q.pool, q.turn_pool, q.fixed,
+                                  q.need, q.chance, q.prefix, out[first:first + count],
+                                  mine[first:first + count], chosen[first:first + count],
+                                  status)
         if done < count:
             raise _illegal(registry.game(meta.name), lineup, status)
 
@@ -167,7 +189,7 @@ def hand_odds(game: str, players: int, hand, seat: int = 0, round: int | None = 
             with ThreadPoolExecutor(max_workers=jobs if jobs > 0 else os.cpu_count()) as pool:
                 for first, _ in zip(firsts, pool.map(run, firsts)):
                     bar.update(min(chunk, int(deals) - first))
-    return HandOdds(q, lineup.players[0].label, int(deals), int(seed), out, chosen)
+    return HandOdds(q, lineup.players[0].label, int(deals), int(seed), out, chosen, mine)
 
 
 def trump_facts(trump: str | None, turned: str | None = None) -> tuple:
@@ -206,21 +228,22 @@ def _mean(x):
 
 
 class HandOdds:
-    """The result of :func:`hand_odds`: the raw results (``out[i, action, R_*]``, ``chosen``)
-    and the tables made from them."""
+    """The result of :func:`hand_odds`: the raw results (``out[i, option, R_*]``,
+    ``chosen``: the option the player chose, -1 the seat never decided, -2 an action
+    not among the options; ``mine[i, R_*]``: as it chose) and the tables made from them."""
 
-    def __init__(self, question: Question, player: str, deals: int, seed: int, out, chosen):
+    def __init__(self, question: Question, player: str, deals: int, seed: int, out, chosen,
+                 mine):
         self.question, self.player, self.deals, self.seed = question, player, deals, seed
-        self.out, self.chosen = out, chosen
-        played = chosen >= 0
-        self.rows = out[np.flatnonzero(played), chosen[played]]   # as the player played
+        self.out, self.chosen, self.mine = out, chosen, mine
+        self.rows = mine[chosen != -1]      # as the player played
 
     # -- tables --------------------------------------------------------------------------
     def summary(self) -> pd.DataFrame:
         """The seat's outcome as its player plays: mean tricks, mean score, contract made."""
         r = self.rows
         rows = [(self.question.measure, *_mean(r[:, R_TRICKS] * self.question.unit)),
-                ("score", *_mean(r[:, R_SCORE])),
+                (self.question.score, *_mean(r[:, R_SCORE])),
                 ("made", *_share(int(r[:, R_MADE].sum()), len(r)))]
         return pd.DataFrame(rows, columns=["quantity", "estimate", "lo", "hi"])
 
@@ -247,11 +270,12 @@ class HandOdds:
         mean score, contract made and tricks with intervals, how often the player chose
         it, and its mean score against the best option's on the same deals."""
         q, out = self.question, self.out
-        n_played = int((self.chosen >= 0).sum())
+        n_played = int((self.chosen != -1).sum())
+        sign = -1 if q.lower_better else 1
         means = []
         for a in range(len(q.actions)):
             legal = out[:, a, R_LEGAL] == 1
-            means.append(out[legal, a, R_SCORE].mean() if legal.any() else -math.inf)
+            means.append(sign * out[legal, a, R_SCORE].mean() if legal.any() else -math.inf)
         best = int(np.argmax(means))
         rows = []
         for a, label in enumerate(q.actions):
@@ -270,7 +294,7 @@ class HandOdds:
 
     @property
     def best(self) -> str:
-        """The option with the highest mean score."""
+        """The option with the highest mean score (the lowest, for a penalty)."""
         table = self.options()
         return str(table.loc[table["best"], self.question.decision].iloc[0])
 
@@ -304,13 +328,13 @@ class HandOdds:
         what = {"bid": "bid", "trump": "trump suit"}.get(q.decision, q.decision)
         width = max(6, len(q.decision), *(len(str(a)) for a in q.actions))
         lines += ["", f"each {what} of seat {q.seat}, the rest played on (the same deals for each):",
-                  f"  {q.decision:<{width}} {'deals':>7}  {'mean score':>10}  {'95 % interval':>17}  "
+                  f"  {q.decision:<{width}} {'deals':>7}  {'mean ' + q.score:>12}  {'95 % interval':>17}  "
                   f"{'made':>6}  {q.measure:>6}  {'chosen':>6}  {'vs best':>8}"]
         table = self.options()
         for r in table.itertuples(index=False):
             row = r._asdict()
             mark = " best" if r.best else ""
-            lines.append(f"  {str(row[q.decision]):<{width}} {r.deals:>7,}  {r.score:>10.2f}  "
+            lines.append(f"  {str(row[q.decision]):<{width}} {r.deals:>7,}  {r.score:>12.2f}  "
                          f"{r.score_lo:>8.2f} {r.score_hi:>8.2f}  {r.made:>6.1%}  "
                          f"{row[q.measure]:>6.2f}  {r.chosen:>6.1%}  {r.vs_best:>8.2f}{mark}")
         lines.append(f"best {what}: {self.best}")
@@ -344,7 +368,7 @@ class HandOdds:
         left.errorbar(x, y, yerr=np.nan_to_num(err), fmt="none", ecolor="black", capsize=3)
         left.set_xticks(x, table[q.decision].astype(str))
         left.set_xlabel(q.decision)
-        left.set_ylabel("mean score (95 % interval)")
+        left.set_ylabel(f"mean {q.score} (95 % interval)")
         left.set_title(f"each {q.decision}, the rest played on (best in red)")
         t = self.tricks()
         share = t["share"].to_numpy(dtype=float)

@@ -20,19 +20,27 @@ as likely as any other. The game's ``start_deal_nb`` starts it from ``chance``
 facts fix (``prefix``: the dealer's trump after a Wizard, given) are taken first.
 
 Play: the players decide (``ask_player_nb``, the random one inline) until the
-asking ``seat`` faces a decision of kind ``phase`` (its first own decision the
-question is about). There the seat's player is asked too (its *choice*, from the
-decision's own draw); then, for every legal action, the position and the
+asking ``seat`` faces a decision of kind ``phase`` (``odds_asks_nb``: its first
+own decision the question is about). There the seat's player is asked too (its
+*choice*, from the decision's own draw); then, for every legal option, the position and the
 decision stream are restored, the action taken and the deal played on to its
 end by the game's ``play_deal_nb``. Every option is so played on the same deal
 and the same later draws (common random numbers), and the option the player
 chose is exactly the deal as the player would have played it.
 
+The options: ``wanted``, the actions played on (every legal one of them; a grid
+of a decision with many actions, such as a prediction of card points). When the
+player's own choice is not among them it is played on too, into ``mine``.
+
 What a game supplies besides its steps: ``odds_give_nb(dealt, holder, card)``,
 the card put into a holder's hand of ``dealt``, and ``odds_outcome_nb(st, cfg,
 seat, out)``, the seat's measure (tricks, or card points), its contract (its
 bid) and whether its side won the deal (made its bid, or its camp won) into
-``out[0:3]``.
+``out[0:3]``. It may supply ``odds_finish_deal_nb(dealt, rng)``, what else the
+deal draws once the cards are given (a refill order), and ``odds_asks_nb(st,
+seat, phase)``, whether the decision at hand is the one asked about (the
+Auction Pitch pitch: the seat's first card only as the pitcher); the defaults
+below draw nothing and ask at the seat's first decision of kind ``phase``.
 """
 import numpy as np
 
@@ -47,7 +55,16 @@ R_CONTRACT = 2
 R_MADE = 3
 R_LEGAL = 4
 R_SIZE = 5
-MAX_ACTIONS = 128
+
+
+def odds_finish_deal_nb(dealt, rng):
+    """The default: the deal draws nothing once the cards are given."""
+    return
+
+
+def odds_asks_nb(st, seat, phase):
+    """The default: the question is the seat's first decision of kind ``phase``."""
+    return st[SEAT] == seat and st[PHASE] == phase
 
 
 def odds_deal_nb(st, hands, cfg, pool, turn_pool, fixed, need, chance, work, dealt, rng):
@@ -71,6 +88,7 @@ def odds_deal_nb(st, hands, cfg, pool, turn_pool, fixed, need, chance, work, dea
         for _ in range(need[h]):
             odds_give_nb(dealt, h, work[k])
             k += 1
+    odds_finish_deal_nb(dealt, rng)
     start_deal_nb(st, hands, cfg, dealt, chance)
 
 
@@ -86,11 +104,14 @@ def odds_decide_nb(st, hands, cfg, seat, kinds, params, fns, dec_rng, obs, statu
 
 
 def odds_chunk_nb(cfg, kinds, params, fns, deal_base, dec_base, first, count, seat, phase,
-                  pool, turn_pool, fixed, need, chance0, prefix, out, chosen, status):
-    """Deals ``first … first + count - 1``: ``out[i, action, R_*]`` the asking seat's
-    result when it takes ``action`` (``R_LEGAL`` 0 for an action not legal in that
-    deal), ``chosen[i]`` the action its player chose (-1: the seat never faced the
-    decision). Returns the deals done (fewer after an illegal action: ``status``)."""
+                  wanted, pool, turn_pool, fixed, need, chance0, prefix, out, mine, chosen,
+                  status):
+    """Deals ``first … first + count - 1``: ``out[i, j, R_*]`` the asking seat's
+    result when it takes action ``wanted[j]`` (``R_LEGAL`` 0 for an action not legal
+    in that deal), ``mine[i]`` its result as its player chose, ``chosen[i]`` the
+    option its player chose (-1: the seat never faced the decision; -2: an action
+    not among ``wanted``). Returns the deals done (fewer after an illegal action:
+    ``status``)."""
     n = seats_nb(cfg)
     st, hands = new_state_nb(cfg)
     s0, h0 = new_state_nb(cfg)
@@ -101,10 +122,10 @@ def odds_chunk_nb(cfg, kinds, params, fns, deal_base, dec_base, first, count, se
     dealt = np.zeros(fixed.shape[0], dtype=np.uint64)
     chance = chance0.copy()
     lineup = np.arange(n)
-    moves = np.zeros(MAX_ACTIONS, dtype=np.int64)
     scores = np.zeros(16, dtype=np.int64)
     res = np.zeros(4, dtype=np.int64)
     no_trace = np.zeros(0, dtype=np.int64)
+    k = wanted.shape[0]
     for d in range(count):
         i = first + d
         board_stream_nb(deal_base, i, deal_rng)
@@ -112,10 +133,11 @@ def odds_chunk_nb(cfg, kinds, params, fns, deal_base, dec_base, first, count, se
         odds_deal_nb(st, hands, cfg, pool, turn_pool, fixed, need, chance, work, dealt, deal_rng)
         for j in range(prefix.shape[0]):    # decisions the facts fix (a trump chosen)
             apply_action_nb(st, hands, cfg, prefix[j])
-        for a in range(out.shape[1]):
-            out[d, a, R_LEGAL] = 0
+        for j in range(k):
+            out[d, j, R_LEGAL] = 0
+        mine[d, R_LEGAL] = 0
         chosen[d] = -1
-        while not deal_over_nb(st) and not (st[SEAT] == seat and st[PHASE] == phase):
+        while not deal_over_nb(st) and not odds_asks_nb(st, seat, phase):
             action = odds_decide_nb(st, hands, cfg, st[SEAT], kinds, params, fns, dec_rng, obs,
                                     status)
             if action < 0:
@@ -124,16 +146,25 @@ def odds_chunk_nb(cfg, kinds, params, fns, deal_base, dec_base, first, count, se
         if deal_over_nb(st):
             continue
         lo, hi = legal_now_nb(st, hands, cfg)
-        k = actions_of_nb(st[PHASE], lo, hi, moves)
         choice = odds_decide_nb(st, hands, cfg, seat, kinds, params, fns, dec_rng, obs, status)
         if choice < 0:
             return d
-        chosen[d] = choice
+        chosen[d] = -2
+        for j in range(k):
+            if wanted[j] == choice:
+                chosen[d] = j
         s0[:] = st
         h0[:] = hands
         dec_saved[:] = dec_rng
-        for j in range(k):
-            action = moves[j]
+        for j in range(k + 1):
+            if j < k:
+                action = wanted[j]
+                if not legal_has_nb(phase, action, lo, hi):
+                    continue
+            elif chosen[d] >= 0:            # the player's choice was played on among them
+                break
+            else:
+                action = choice
             st[:] = s0
             hands[:] = h0
             dec_rng[:] = dec_saved
@@ -143,21 +174,25 @@ def odds_chunk_nb(cfg, kinds, params, fns, deal_base, dec_base, first, count, se
                 return d
             result_nb(st, cfg, scores)
             odds_outcome_nb(st, cfg, seat, res)
-            if action < out.shape[1]:
-                row = out[d, action]
-                row[R_SCORE] = scores[seat]
-                row[R_TRICKS] = res[0]
-                row[R_CONTRACT] = res[1]
-                row[R_MADE] = res[2]
-                row[R_LEGAL] = 1
+            row = out[d, j] if j < k else mine[d]
+            row[R_SCORE] = scores[seat]
+            row[R_TRICKS] = res[0]
+            row[R_CONTRACT] = res[1]
+            row[R_MADE] = res[2]
+            row[R_LEGAL] = 1
+        if chosen[d] >= 0:
+            mine[d, :] = out[d, chosen[d]]
     return count
 
 
 # The templates and how each is compiled (the order of binding: callees first).
+# The hooks a game may leave out, its defaults here (bound like the templates).
+DEFAULTS = (("odds_finish_deal_nb", {"inline": "always"}),
+            ("odds_asks_nb", {"inline": "always"}))
 ODDS = (("ask_player_nb", {"inline": "always"}), ("odds_deal_nb", {"inline": "always"}),
         ("odds_decide_nb", {"inline": "always"}), ("odds_chunk_nb", {"nogil": True}))
 # The names the templates read from the game (and its family's players).
 ODDS_HOOKS = ("SEAT", "PHASE", "OBS_SIZE", "seats_nb", "new_state_nb", "start_deal_nb",
-              "result_nb", "legal_now_nb", "legal_has_nb", "actions_of_nb", "observe_nb",
+              "result_nb", "legal_now_nb", "legal_has_nb", "observe_nb",
               "apply_action_nb", "deal_over_nb", "play_deal_nb", "heuristic_nb",
               "odds_give_nb", "odds_outcome_nb")

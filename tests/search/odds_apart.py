@@ -9,12 +9,13 @@ from strategies.registry import resolve
 
 def scores_apart(game: str, cfg, hand: list[int], sizes: list[int], dealer: int, give,
                  dealt_words: int, deals: int, seed: int, variant: str = "", prefix=(),
-                 player="heuristic"):
+                 player="heuristic", turned: int = -1):
     """Seat 0's score of ``deals`` deals: seat 0 holds ``hand``, the rest of the pack is
     shuffled by numpy and dealt to the holders after it, ``sizes[h - 1]`` cards to holder
     ``h`` (``give(dealt, h, card)`` puts a card into a hand of the game's ``dealt``
     layout, ``dealt_words`` long); the decisions of ``prefix`` are taken first, then
-    every decision through the step interface by ``player``. Deals the game deals again
+    every decision through the step interface by ``player``; ``turned``: the card turned
+    up (-1 none). Deals the game deals again
     (over at once) are skipped."""
     impl = registry.game(game)
     steps = impl.steps_of(variant)
@@ -38,7 +39,7 @@ def scores_apart(game: str, cfg, hand: list[int], sizes: list[int], dealer: int,
             k += size
         chance = np.zeros(CH_SIZE, dtype=np.int64)
         chance[CH_DEALER] = dealer
-        chance[CH_TURNED] = -1
+        chance[CH_TURNED] = turned
         st, hands = steps.new_state_nb(cfg)
         steps.start_deal_nb(st, hands, cfg, dealt, chance)
         for action in prefix:

@@ -78,7 +78,7 @@ BAD = [
     (dict(hand=HEARTS, dealer=0), "names no trump"),
     (dict(hand=HEARTS, trump="H"), "--trump does not apply"),
     (dict(hand=HEARTS, round=1), "--round does not apply"),
-    (dict(hand=HEARTS, variant="differenzler"), "has none"),
+    (dict(hand=HEARTS, variant="differenzler"), "the dealer's turned card sets the trump"),
     (dict(hand=HEARTS, variant="nosuch"), "unknown variant"),
     (dict(hand=HEARTS, players=3), "4 players"),
     (dict(hand=HEARTS, fixed={2: "HQ HJ"}), "given twice"),
@@ -106,4 +106,4 @@ def test_cli(capsys):
     out = capsys.readouterr().out
     assert "best mode: une" in out and "deal won" in out
     assert main(["odds", "jass", "--variant", "differenzler", "--hand", ALL_HEARTS]) == 2
-    assert "schieber" in capsys.readouterr().err
+    assert "--trump CARD" in capsys.readouterr().err
