@@ -99,7 +99,7 @@ def bench_solver_tarot(scale: float) -> None:
 
 # Beim Jupiter positions a row solves, by players and cards a hand (a round holds 5 to 12
 # tricks). 12 cards with 3 players only: with 4, two of five random positions took 30 s and
-# 82 s, with 5 none of three was solved in 8 minutes (docs/architecture.md); 10 cards instead.
+# 82 s, with 5 three took over 8 minutes together (docs/architecture.md); 10 cards instead.
 JUPITER_SOLVER_DEALS = {3: {4: 300, 8: 30, 12: 5}, 4: {4: 300, 8: 30, 10: 10},
                         5: {4: 300, 8: 30, 10: 5}}
 

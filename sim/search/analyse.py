@@ -24,7 +24,7 @@ from .solve import Solver, solve_position
 def solve_record(record: dict, last: int | None = None) -> dict:
     """``{"game", "unit", "who", "positions": [{number, seat, card, values, best, loss}, ...]}``
     of a record (``values``: card name -> what the seat's side secures, in ``unit``; ``loss``:
-    best − the card played). ``last``: only the card plays of the deal's last ``last`` tricks
+    best − the card played; a game of several deals adds each position's ``round``). ``last``: only the card plays of the deal's last ``last`` tricks
     (where the seat to act holds at most that many cards), for a deal whose first tricks are
     beyond the solver's reach (a Tarot deal: docs/architecture.md)."""
     name = _game_name(record)
