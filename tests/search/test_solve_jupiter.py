@@ -98,7 +98,8 @@ def test_solve_position_gives_every_action_its_minimax_value():
             for action, value in values.items():
                 s2, h2 = st.copy(), h.copy()
                 steps.apply_nb(s2, h2, solver.cfg, action)
-                won = int(solver.hooks.solve_value_nb(s2, side) - solver.hooks.solve_value_nb(st, side))
+                won = int(solver.hooks.solve_value_nb(s2, side)
+                          - solver.hooks.solve_value_nb(st, side))
                 assert value == won + (0 if steps.is_over_nb(s2) else solver.minimax(s2, h2, side))
             best = max if (side >> int(st[O.SEAT])) & 1 else min
             assert best(values.values()) == solver.value(st, h, side)
@@ -177,7 +178,8 @@ def test_tricksim_solve_values_every_round_of_a_game_as_minimax_does():
     solver = Solver(JUPITER, cfg, table_bits=12)
     steps = JUPITER.steps
     moves = np.zeros(128, dtype=np.int64)
-    late = [p for p in plays if int(p[3][2 * p[1]]).bit_count() + int(p[3][2 * p[1] + 1]).bit_count() <= 3]
+    late = [p for p in plays                          # the seat to act holds at most 3 cards
+            if int(p[3][2 * p[1]]).bit_count() + int(p[3][2 * p[1] + 1]).bit_count() <= 3]
     assert [p["number"] for p in analysis["positions"]] == [p[0] for p in late]
     assert sorted({p["round"] for p in analysis["positions"]}) == list(range(1, 9))
     assert len(late) == 8 * 3 * 3
@@ -198,7 +200,8 @@ def test_tricksim_solve_values_every_round_of_a_game_as_minimax_does():
 def test_the_command_analyses_a_whole_game(capsys):
     assert main(["solve", str(GAME), "--last", "2"]) in (0, None)
     out = capsys.readouterr().out
-    assert "round 1  seat" in out and "round 8  seat" in out and "tricks lost to the best play" in out
+    assert "round 1  seat" in out and "round 8  seat" in out
+    assert "tricks lost to the best play" in out
 
 
 def test_a_record_not_at_the_card_play_is_a_one_line_error(capsys):
