@@ -19,6 +19,9 @@ Decisions: ``layout`` (a card), ``bid`` (``{"counter": k, "locked": bool}`` or
 ``"zero"``), ``play`` (a card, with ``"god": 0`` or ``15`` when a God card is
 played) and ``take`` (the card taken at the allocation, every card taken, even
 when forced).
+
+:func:`play_positions` gives ``tricksim solve`` (``sim/search/analyse.py``) every card
+play of every round with the position before it.
 """
 import numpy as np
 
