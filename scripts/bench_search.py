@@ -4,8 +4,9 @@
 (the ``endplay`` package, a test dependency) on the same random Oh Hell deals,
 4 players, 13, 12, 8 and 4 cards a hand, side {0, 2} (bridge double dummy), each
 deal timed for both in turn; then every other game's rows on random positions of
-its own (its ``positions`` module): solves/s (medians) and nodes a solve (Jass,
-Tarot, and Pitch's two variants: ``bench_solver_pitch``).
+its own (its ``positions`` module): solves/s (medians) and nodes a solve (Jass, French
+Tarot, Beim Jupiter at 3, 4 and 5 players: :func:`bench_solver_jupiter`, and Pitch's two
+variants: :func:`bench_solver_pitch`).
 
 ``--pimc``: the PIMC player's decisions/s (``sim/search/pimc_nb.py``) at its
 default budget and at more worlds, and the seconds a whole deal takes with every
@@ -36,6 +37,7 @@ def bench_solver(scale: float) -> int:
     bench_jass_solver(scale)
     bench_solver_tarot(scale)
     bench_solver_pitch(scale)
+    bench_solver_jupiter(scale)
     return 0
 
 
@@ -126,6 +128,42 @@ def bench_solver_pitch(scale: float) -> None:
                 nodes.append(int(solver.values(st[None], h[None], [side])[1][0]))
                 times.append(time.perf_counter() - t)
             print(f"{variant:<33} {cards or 'all':>5} {count:>6} "
+                  f"{1 / statistics.median(times):>10,.1f} {statistics.median(nodes):>13,.0f}",
+                  flush=True)
+
+
+# Beim Jupiter positions a row solves, by players and cards a hand (a round holds 5 to 12
+# tricks). 12 cards with 3 players only: with 4, two of five random positions took 30 s and
+# 82 s, with 5 three took over 8 minutes together (docs/architecture.md); 10 cards instead.
+JUPITER_SOLVER_DEALS = {3: {4: 300, 8: 30, 12: 5}, 4: {4: 300, 8: 30, 10: 10},
+                        5: {4: 300, 8: 30, 10: 5}}
+
+
+def bench_solver_jupiter(scale: float) -> None:
+    """The solver's solves/s on random Beim Jupiter positions, 3, 4 and 5 players (a
+    random round played on by random actions to a trick boundary,
+    ``sim/games/jupiter/positions.py``; the side the seat to lead, its tricks): the
+    median of the positions' times, and their nodes."""
+    from sim import registry
+    from sim.games.jupiter import obs
+    from sim.games.jupiter.cfg import config
+    from sim.games.jupiter.positions import random_position
+    from sim.search.solve import Solver
+    game = registry.game("jupiter")
+    print(f"{'exact solver, Beim Jupiter':<33} {'cards':>5} {'deals':>6} {'solves/s':>10} "
+          f"{'nodes':>13} (side: the leader)")
+    for players, rows in JUPITER_SOLVER_DEALS.items():
+        solver = Solver(game, config("jupiter", players, {}))
+        for cards, deals in rows.items():
+            rng = np.random.default_rng(0)
+            times, nodes = [], []
+            count = max(1, int(deals * scale))
+            for _ in range(count):
+                st, h = random_position(game, solver.cfg, rng, cards)
+                t = time.perf_counter()
+                nodes.append(int(solver.values(st[None], h[None], [1 << int(st[obs.SEAT])])[1][0]))
+                times.append(time.perf_counter() - t)
+            print(f"{players} players{'':<24} {cards:>5} {count:>6} "
                   f"{1 / statistics.median(times):>10,.1f} {statistics.median(nodes):>13,.0f}",
                   flush=True)
 

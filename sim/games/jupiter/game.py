@@ -30,6 +30,7 @@ class JupiterGame(GameBase):
     analysis = "analysis.jupiter"
     replay_module = "sim.games.jupiter.replay"
     step_module = "sim.games.jupiter.step_nb"
+    search_module = "sim.games.jupiter.search_nb"
     hand_words = 2                        # ``dealt``: two words a seat, then the table (round_nb)
 
     def deals_per_game(self, study) -> int:

@@ -19,6 +19,9 @@ Decisions: ``layout`` (a card), ``bid`` (``{"counter": k, "locked": bool}`` or
 ``"zero"``), ``play`` (a card, with ``"god": 0`` or ``15`` when a God card is
 played) and ``take`` (the card taken at the allocation, every card taken, even
 when forced).
+
+:func:`play_positions` gives ``tricksim solve`` (``sim/search/analyse.py``) every card
+play of every round with the position before it.
 """
 import numpy as np
 
@@ -382,3 +385,33 @@ class _Replay(StepView):
 
 def replay(game: str, record: dict) -> dict:
     return step_through(_Replay(record), record)
+
+
+def play_positions(game: str, record: dict):
+    """The record stepped through as :func:`replay` does, and each of its card plays, in
+    every round, with the position before it: ``(cfg, [(number, seat, st, hands, action,
+    {"round": r}), ...])``, the states copies (what ``sim.search.solve`` analyses); the
+    action is the card played, a God card's value with it (:func:`play_name`)."""
+    state = _Replay(record)
+    decisions = record["decisions"]
+    if not isinstance(decisions, list):
+        raise TricksimError("decisions must be a list of {seat, kind, value} objects")
+    plays = []
+    for number, decision in enumerate(decisions, start=1):
+        before = None
+        if (isinstance(decision, dict) and decision.get("kind") == "play"
+                and not state.steps.is_over_nb(state.st) and state.phase() == O.PHASE_PLAY):
+            before = (state.seat(), state.st.copy(), state.hands.copy(), state.round["round"])
+        state.step(number, decision)
+        if before is not None:
+            seat, st, hands, r = before
+            card = parse_card(decision["value"])
+            action = GOD_HIGH_ACTION + card // 15 if is_god(card) and decision["god"] == GOD_HIGH \
+                else card
+            plays.append((number, seat, st, hands, action, {"round": r}))
+    return state.cfg, plays
+
+
+def play_name(action: int) -> str:
+    """A play action's name in ``tricksim solve``: the card, a God card with its value."""
+    return play_text(action)
