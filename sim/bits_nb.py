@@ -153,22 +153,6 @@ def bit(card):
     return ONE << uint64(card)
 
 
-@njit(cache=True, inline="always")
-def best_first(keyed, count, card_mask):
-    """Sort ``keyed[:count]`` (each a move's score shifted above its card: ``score *
-    (card_mask + 1) + card``) best first and keep the cards: the solvers' move
-    ordering. An insertion sort: a ply has a handful of moves."""
-    for i in range(1, count):
-        v = keyed[i]
-        j = i - 1
-        while j >= 0 and keyed[j] < v:
-            keyed[j + 1] = keyed[j]
-            j -= 1
-        keyed[j + 1] = v
-    for i in range(count):
-        keyed[i] &= card_mask
-
-
 def cards_of(mask) -> list[int]:
     """Python side: the card ids in a one-word set or a sequence of words."""
     if isinstance(mask, (int, np.integer)):

@@ -25,7 +25,8 @@ no card still in play lies between them and they are worth the same.
 import numpy as np
 from numba import njit
 
-from ...bits_nb import best_first, bit, lowest, popcount
+from ...bits_nb import bit, lowest, popcount
+from ...search.hooks_nb import best_first, matches_by_suits
 from . import obs as O
 from .cards import N_CARDS, SUIT_MASKS
 from .rules_nb import (MATCH_BONUS, N_MODES, ORDER, POINTS, TRUMPS, legal_cards, trick_key)
@@ -248,19 +249,7 @@ def solve_matches_nb(entry, key):
     """Whether a position of key ``key`` agrees with a table entry (its key, then its
     mask): the same holder for every card the mask keeps, the same suit lengths in
     every hand, the same point cards where they stand, mode, leader, side and match."""
-    cards = entry[KEY_WORDS]
-    for s in range(NS):
-        a = entry[s]
-        b = key[s]
-        if ((a ^ b) & cards) != 0:
-            return False
-        for suit in range(4):
-            if popcount(a & SUIT_MASKS[suit]) != popcount(b & SUIT_MASKS[suit]):
-                return False
-    for i in range(NS, KEY_WORDS):
-        if entry[i] != key[i]:
-            return False
-    return True
+    return matches_by_suits(entry, key, NS, KEY_WORDS, SUIT_MASKS)
 
 
 @njit(cache=True)

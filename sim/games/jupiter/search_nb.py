@@ -24,7 +24,8 @@ the trump and the side are always exact.
 import numpy as np
 from numba import njit
 
-from ...bits_nb import best_first, bit, highest, lowest, popcount
+from ...bits_nb import bit, highest, lowest, popcount
+from ...search.hooks_nb import best_first, matches_by_suits
 from . import obs as O
 from .round_nb import MAX_SEATS
 from .rules_nb import (ACTION_LEAD, COLOUR_MASK, COLOUR_MASK_8, GOD_HIGH_ACTION, GOD_RANK,
@@ -215,19 +216,7 @@ def solve_matches_nb(entry, key):
     mask): the same holder for every card the mask keeps (God cards, Jupiter, Juno and
     lambs always), the same colour lengths in every hand, the same leader, trump and
     side."""
-    cards = entry[KEY_WORDS]
-    for s in range(MP):
-        a = entry[s]
-        b = key[s]
-        if ((a ^ b) & cards) != ZERO:
-            return False
-        for c in range(4):
-            if popcount(a & KEY_COLOUR[c]) != popcount(b & KEY_COLOUR[c]):
-                return False
-    for i in range(MP, KEY_WORDS):
-        if entry[i] != key[i]:
-            return False
-    return True
+    return matches_by_suits(entry, key, MP, KEY_WORDS, KEY_COLOUR)
 
 
 @njit(cache=True, inline="always")

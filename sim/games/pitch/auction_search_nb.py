@@ -27,7 +27,8 @@ the ``low_to`` rule.
 import numpy as np
 from numba import njit
 
-from ...bits_nb import best_first, bit, highest, lowest, popcount
+from ...bits_nb import bit, highest, lowest, popcount
+from ...search.hooks_nb import best_first, matches_by_suits
 from . import obs as O
 from .auction_rules_nb import LOW_TO_TAKEN, N, count_nb, legal_cards_nb, trick_key_nb
 from .cards import GAME_VALUE, N_SUIT_CARDS, RANK_JACK, SUIT_MASKS
@@ -215,19 +216,7 @@ def solve_matches_nb(entry, key):
     """Whether a position of key ``key`` agrees with a table entry (its key, then its
     mask): the same holder for every card the mask keeps, the same suit lengths in
     every hand, the same exact words."""
-    cards = entry[KEY_WORDS]
-    for s in range(N):
-        a = entry[s]
-        b = key[s]
-        if ((a ^ b) & cards) != 0:
-            return False
-        for suit in range(4):
-            if popcount(a & SUIT_MASKS[suit]) != popcount(b & SUIT_MASKS[suit]):
-                return False
-    for i in range(N, KEY_WORDS):
-        if entry[i] != key[i]:
-            return False
-    return True
+    return matches_by_suits(entry, key, N, KEY_WORDS, SUIT_MASKS)
 
 
 @njit(cache=True)

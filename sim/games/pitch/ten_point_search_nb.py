@@ -26,7 +26,8 @@ BJ, LJ and 10 are; the 3 and the 2 are each alone).
 import numpy as np
 from numba import njit
 
-from ...bits_nb import best_first, bit, highest, lowest, popcount
+from ...bits_nb import bit, highest, lowest, popcount
+from ...search.hooks_nb import best_first
 from . import obs as O
 from .cards import N_CARDS
 from .ten_point_rules_nb import trumps_of_nb, value_bits_nb, value_nb

@@ -25,7 +25,8 @@ legality depend on its rank, and a low card's points count), so the mask keeps e
 import numpy as np
 from numba import njit
 
-from ...bits_nb import best_first, bit, highest, lowest, popcount
+from ...bits_nb import bit, highest, lowest, popcount
+from ...search.hooks_nb import best_first
 from . import obs as O
 from .cards import HALF_POINTS
 from .play_nb import legal_set_nb

@@ -13,7 +13,8 @@ the seat to lead, the trump, the side and the game are always exact.
 import numpy as np
 from numba import njit
 
-from ...bits_nb import best_first, bit, highest, lowest, popcount
+from ...bits_nb import bit, highest, lowest, popcount
+from ...search.hooks_nb import best_first, matches_by_suits
 from . import obs as O
 from .cards import FIRST_JESTER, FIRST_WIZARD, JESTER_MASK, SUIT_MASKS, WIZARD_MASK
 from .cfg import CFG_GAME
@@ -227,19 +228,7 @@ def solve_matches_nb(entry, key):
     """Whether a position of key ``key`` agrees with a table entry (its key, then its
     mask): the same holder for every card the mask keeps, the same suit lengths in
     every hand, the same Wizards, Jesters, leader, trump and side."""
-    cards = entry[KEY_WORDS]
-    for s in range(MP):
-        a = entry[s]
-        b = key[s]
-        if ((a ^ b) & cards) != 0:
-            return False
-        for suit in range(4):
-            if popcount(a & SUIT_MASKS[suit]) != popcount(b & SUIT_MASKS[suit]):
-                return False
-    for i in range(MP, KEY_WORDS):
-        if entry[i] != key[i]:
-            return False
-    return True
+    return matches_by_suits(entry, key, MP, KEY_WORDS, SUIT_MASKS)
 
 
 @njit(cache=True)
