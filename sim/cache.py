@@ -42,7 +42,7 @@ PACKAGES = ("sim", "strategies")
 
 # The compiled pieces every game's kernels inline.
 KIT = ("sim/bits_nb.py", "sim/borrow_nb.py", "sim/call_nb.py", "sim/kit_nb.py", "sim/rng_nb.py", "sim/board_nb.py",
-       "strategies/abi.py")
+       "sim/search/hooks_nb.py", "strategies/abi.py")
 
 
 # The analysis's compiled modules: they import nothing of sim/ or strategies/.
