@@ -35,22 +35,13 @@ def pytest_xdist_auto_num_workers(config):
 
 
 def _family_of_item(item) -> str | None:
-    """The game family a test exercises: its folder's (under ``search/``: the game, variant
-    or family its file names), or that of a game or family named in its parameters."""
+    """The game family a test exercises: its folder's, or that of a game or family named
+    in its parameters."""
     parts = Path(str(item.fspath)).resolve().relative_to(_TESTS).parts
+    if len(parts) > 1:
+        return parts[0]
     families = {meta.family for meta in registry.all_games()}
     by_name = {meta.name: meta.family for meta in registry.all_games()}
-    by_name.update({v.name: meta.family for meta in registry.all_games() for v in meta.variants})
-    if len(parts) > 1 and parts[0] != "search":
-        return parts[0]
-    if parts[0] == "search":
-        # the search's tests go with the family their file names (test_solve_pitch.py,
-        # test_odds_differenzler.py) and share its compiled kernels, rather than queue in
-        # one process of their own
-        for word in Path(parts[-1]).stem.split("_"):
-            if word in families or word in by_name:
-                return by_name.get(word, word)
-        return "wizard"         # the rest: the search's own tests, on Wizard and Oh Hell
     params = getattr(getattr(item, "callspec", None), "params", {})
     for value in params.values():
         name = getattr(value, "name", value)
