@@ -54,7 +54,8 @@ def _add_odds_parser(sub) -> None:
                                    "(the trump, or the push; the team's card points), "
                                    "Differenzler (the prediction: the mean penalty), Pitch "
                                    "(the bid, or the trump when the seat wins it), Beim "
-                                   "Jupiter (round 1: the layout, or the bid).")
+                                   "Jupiter (the layout, or the bid, in any round: --table, --gone "
+                                   "and --zero-spent give what earlier rounds left).")
     p.add_argument("game", help="game name (see `tricksim games`)")
     p.add_argument("--hand", required=True, help='the seat\'s cards, e.g. "Z1 HA HK S5" (SA, HT, '
                                                  'Z1-Z4 Wizards, N1-N4 Jesters; French Tarot: '
@@ -82,7 +83,17 @@ def _add_odds_parser(sub) -> None:
     p.add_argument("--fixed", action="append", metavar="SEAT=CARDS", default=[],
                    help='cards another seat holds, e.g. 2="Z2 SA" (all or part of its hand); '
                         'repeat for several seats')
-    p.add_argument("--scores", help="the totals before the round, one a seat, e.g. 40,10,0,20")
+    p.add_argument("--scores", help="the totals before the round, one a seat, e.g. 40,10,0,20 "
+                                    "(Beim Jupiter: the victory points so far)")
+    p.add_argument("--table", action="append", metavar="COUNTER=CARDS", default=[],
+                   help='Beim Jupiter from round 2: the cards beside a counter from earlier '
+                        'rounds, e.g. 3="B5 R7"; repeat for several counters')
+    p.add_argument("--gone", metavar="CARDS",
+                   help="Beim Jupiter from round 2: the cards laid out in earlier rounds and "
+                        "off the table (won, or out of the game); with --table every card laid "
+                        "out before, one a seat a round")
+    p.add_argument("--zero-spent", metavar="SEATS",
+                   help="Beim Jupiter: the seats whose zero-trick card is spent, e.g. 1,3")
     p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE", default=[],
                    help="a rule option (see `tricksim games`); repeat for several")
     p.add_argument("-p", "--player", default=None,
@@ -119,6 +130,15 @@ def cmd_odds(args) -> None:
         if int(seat) in fixed:
             raise TricksimError(f"--fixed: seat {int(seat)} is given twice; give its cards once")
         fixed[int(seat)] = cards
+    table = {}
+    for item in args.table:
+        counter, sep, cards = item.partition("=")
+        if not sep or not counter.strip().isdigit():
+            raise TricksimError(f"--table {item!r} is not of the form COUNTER=CARDS")
+        if int(counter) in table:
+            raise TricksimError(f"--table: counter {int(counter)} is given twice; give its "
+                                f"cards once")
+        table[int(counter)] = cards
     scores = None
     if args.scores is not None:
         try:
@@ -131,7 +151,8 @@ def cmd_odds(args) -> None:
                            trump=trump, fixed=fixed, scores=scores,
                            options=parse_assignments(args.option), variant=args.variant,
                            ask=args.ask, player=args.player or DEFAULT_PLAYER,
-                           deals=args.deals,
+                           deals=args.deals, table=table or None, gone=args.gone,
+                           zero_spent=args.zero_spent,
                            seed=args.seed, jobs=args.jobs, progress=not args.no_progress)
     print(json.dumps(result.to_dict(), indent=2) if args.json else result.text())
     if args.plot is not None:

@@ -129,7 +129,7 @@ def hand_odds(game: str, players: int, hand, seat: int = 0, round: int | None = 
               options: dict | None = None, variant: str | None = None,
               ask: str | None = None, player: str = DEFAULT_PLAYER,
               deals: int | None = None, seed: int = 0, jobs: int = 1,
-              progress: bool = False) -> "HandOdds":
+              progress: bool = False, table=None, gone=None, zero_spent=None) -> "HandOdds":
     """The odds of ``hand`` held by ``seat`` (see the module). ``fixed``: ``{seat: cards}``
     of other seats (part of a hand is fine, the rest is dealt); ``turned``: the card
     turned up; ``trump``: the trump suit; ``scores``: the totals before the round;
@@ -137,7 +137,10 @@ def hand_odds(game: str, players: int, hand, seat: int = 0, round: int | None = 
     module's ``ASKS``; None: the first); ``player``: a player spec (``strategies.registry.resolve``) for every seat; ``deals``:
     how many (None: :func:`default_deals` of the game). Deal ``i``
     is the same for every option and every ``jobs``/chunking; same seed, same results.
-    ``progress``: a progress bar on standard error."""
+    ``progress``: a progress bar on standard error. Beim Jupiter's later rounds take what
+    the earlier ones left (``sim/games/jupiter/odds.py``): ``table``, ``{counter: cards}``
+    beside each counter; ``gone``, the cards laid out before and off the table (won, or out
+    of the game); ``zero_spent``, the seats whose zero-trick card is spent."""
     from strategies.registry import Lineup
     meta = registry.info(game)
     facts = facts_module(meta.name)
@@ -150,6 +153,13 @@ def hand_odds(game: str, players: int, hand, seat: int = 0, round: int | None = 
             f"is not a decision asked about: give {' or '.join(asks)}" if asks else
             "does not apply: the game has one decision to ask about"))
     more = {"ask": ask or asks[0]} if asks else {}
+    for name, value in (("table", table), ("gone", gone), ("zero_spent", zero_spent)):
+        if value is None:
+            continue
+        if name not in getattr(facts, "MORE_FACTS", ()):
+            raise TricksimError(f"{meta.name}: --{name.replace('_', '-')} does not apply (what "
+                                f"earlier rounds left on Beim Jupiter's table)")
+        more[name] = value
     q = Question(**facts.question(meta.name, players, hand, seat=seat, round=round,
                                   dealer=dealer, turned=turned, trump=trump, fixed=fixed,
                                   scores=scores, options=options, variant=variant, **more))

@@ -39,8 +39,14 @@ bid) and whether its side won the deal (made its bid, or its camp won) into
 ``out[0:3]``. It may supply ``odds_finish_deal_nb(dealt, rng)``, what else the
 deal draws once the cards are given (a refill order), and ``odds_asks_nb(st,
 seat, phase)``, whether the decision at hand is the one asked about (the
-Auction Pitch pitch: the seat's first card only as the pitcher); the defaults
-below draw nothing and ask at the seat's first decision of kind ``phase``.
+Auction Pitch pitch: the seat's first card only as the pitcher), and
+``odds_deal_stands_nb(dealt, cfg)``, whether the rules play the deal given or
+deal it again (a Beim Jupiter hand without a numbered colour card): a deal that
+does not stand is drawn again from the same facts, so the deals played are
+uniform among the consistent deals that stand (after ``REDRAWS`` draws the last
+one is started and, over at once, counts for nothing). The defaults below draw
+nothing, ask at the seat's first decision of kind ``phase`` and let every deal
+stand.
 """
 import numpy as np
 
@@ -55,11 +61,19 @@ R_CONTRACT = 2
 R_MADE = 3
 R_LEGAL = 4
 R_SIZE = 5
+# draws of a deal before the last one is kept although the rules would deal it again: the
+# facts modules refuse facts no deal stands for, so this bounds the rare unlucky run only
+REDRAWS = 10_000
 
 
 def odds_finish_deal_nb(dealt, rng):
     """The default: the deal draws nothing once the cards are given."""
     return
+
+
+def odds_deal_stands_nb(dealt, cfg):
+    """The default: every deal is played as dealt."""
+    return True
 
 
 def odds_asks_nb(st, seat, phase):
@@ -68,27 +82,31 @@ def odds_asks_nb(st, seat, phase):
 
 
 def odds_deal_nb(st, hands, cfg, pool, turn_pool, fixed, need, chance, work, dealt, rng):
-    """Deal one deal around the fixed cards (see the module) and start it."""
-    m = 0
-    turned = -1
-    if turn_pool.shape[0] > 0:
-        turned = turn_pool[below(rng, turn_pool.shape[0])]
-        chance[CH_TURNED] = turned
-    for j in range(pool.shape[0]):      # the free cards in their given order, every deal
-        if pool[j] != turned:
-            work[m] = pool[j]
-            m += 1
-    total = 0
-    for h in range(need.shape[0]):
-        total += need[h]
-    shuffle_prefix(rng, work[:m], total)
-    k = 0
-    dealt[:] = fixed
-    for h in range(need.shape[0]):
-        for _ in range(need[h]):
-            odds_give_nb(dealt, h, work[k])
-            k += 1
-    odds_finish_deal_nb(dealt, rng)
+    """Deal one deal around the fixed cards (see the module), again while the rules would
+    deal it again, and start it."""
+    for _draw in range(REDRAWS):
+        m = 0
+        turned = -1
+        if turn_pool.shape[0] > 0:
+            turned = turn_pool[below(rng, turn_pool.shape[0])]
+            chance[CH_TURNED] = turned
+        for j in range(pool.shape[0]):      # the free cards in their given order, every deal
+            if pool[j] != turned:
+                work[m] = pool[j]
+                m += 1
+        total = 0
+        for h in range(need.shape[0]):
+            total += need[h]
+        shuffle_prefix(rng, work[:m], total)
+        k = 0
+        dealt[:] = fixed
+        for h in range(need.shape[0]):
+            for _ in range(need[h]):
+                odds_give_nb(dealt, h, work[k])
+                k += 1
+        odds_finish_deal_nb(dealt, rng)
+        if odds_deal_stands_nb(dealt, cfg):
+            break
     start_deal_nb(st, hands, cfg, dealt, chance)
 
 
@@ -188,7 +206,8 @@ def odds_chunk_nb(cfg, kinds, params, fns, deal_base, dec_base, first, count, se
 # The templates and how each is compiled (the order of binding: callees first).
 # The hooks a game may leave out, its defaults here (bound like the templates).
 DEFAULTS = (("odds_finish_deal_nb", {"inline": "always"}),
-            ("odds_asks_nb", {"inline": "always"}))
+            ("odds_asks_nb", {"inline": "always"}),
+            ("odds_deal_stands_nb", {"inline": "always"}))
 ODDS = (("ask_player_nb", {"inline": "always"}), ("odds_deal_nb", {"inline": "always"}),
         ("odds_decide_nb", {"inline": "always"}), ("odds_chunk_nb", {"nogil": True}))
 # The names the templates read from the game (and its family's players).

@@ -1,8 +1,11 @@
-"""Beim Jupiter for the hand odds (``sim/odds_nb.py``): a card dealt, the seat's outcome."""
+"""Beim Jupiter for the hand odds (``sim/odds_nb.py``): a card dealt, whether the deal
+stands, the seat's outcome."""
 import numpy as np
 from numba import njit
 
+from ...kit_nb import CFG_PLAYERS
 from . import obs as O
+from .rules_nb import NUMBERED, ZERO
 
 
 @njit(cache=True, inline="always")
@@ -10,6 +13,16 @@ def odds_give_nb(dealt, holder, card):
     """``card`` into holder ``holder``'s two words: the seats 0 … 4, then the card left
     unseen (``round_nb.DEALT_UNSEEN`` is holder 5's place)."""
     dealt[2 * holder + (card >> 6)] |= np.uint64(1) << np.uint64(card & 63)
+
+
+@njit(cache=True, inline="always")
+def odds_deal_stands_nb(dealt, cfg):
+    """Every hand holds a numbered colour card (all of them in the first word); else the
+    round is dealt again (``round_nb.begin_nb``'s redeal), and so is the odds' deal."""
+    for s in range(cfg[CFG_PLAYERS]):
+        if dealt[2 * s] & NUMBERED == ZERO:
+            return False
+    return True
 
 
 @njit(cache=True)
