@@ -198,9 +198,11 @@ def question(game: str, players: int, hand, seat: int = 0, round: int | None = N
                                 f"card: the round would be dealt again")
     left = sum(1 for c in free if is_numbered(c))
     if len(lacking) > left:
-        raise TricksimError(f"seats {', '.join(map(str, lacking))} hold no numbered colour "
-                            f"card yet and {left} are left to deal: the round would be dealt "
-                            f"again")
+        many = len(lacking) > 1
+        raise TricksimError(f"seat{'s' if many else ''} {', '.join(map(str, lacking))} "
+                            f"hold{'' if many else 's'} no numbered colour card yet and {left} "
+                            f"{'is' if left == 1 else 'are'} left to deal: the round would be "
+                            f"dealt again")
     # the seats (0 for a seat not at the table), then the card left unseen: holder 5
     need = [size - counts[s] if s < n else 0 for s in range(MAX_SEATS)]
     need.append(len(cards_of_game) - n * (r - 1) - n * size)
