@@ -26,15 +26,17 @@ public:
   most the numbers on the cards gone, as every card won is gone.
 
 The rest of the round's pack is dealt at random to the other seats and, with 3
-or 4 players, the card left unseen. The asking seat's hand must hold a numbered
-colour card (else the round would be dealt again, which the question cannot
-be). A deal where another seat holds none is dealt again, as the rules deal
-the round again: it is drawn anew from the same facts (``odds_nb
-.odds_deal_stands_nb``), so the deals played are uniform among the consistent
-deals the rules play, as pimc's belief keeps them (``strategies
-/pimc_jupiter_nb.py``); facts no such deal fits (a seat given a whole hand
-without a numbered card, too few numbered cards left for the seats without
-one) are refused.
+or 4 players, the card left unseen; the round starts as a game's round r does
+(``round_nb.begin_nb``): the table and the unspent zero-trick cards from
+``dealt``, the round (``CH_DEAL`` = r - 1) and the victory points from
+``chance``. The asking seat's hand must hold a numbered colour card (else the
+round would be dealt again, which the question cannot be). A deal where
+another seat holds none is dealt again, as the rules deal the round again: it
+is drawn anew from the same facts (``odds_deal_stands_nb`` in ``odds_nb.py``),
+so the deals played are uniform among the consistent deals the rules play, as
+pimc's belief draws them (``strategies/pimc_jupiter_nb.py``); facts no such
+deal fits (a seat given a whole hand without a numbered card, too few
+numbered cards left for the seats without one) are refused.
 
 Two questions (``ask``): ``layout``, each numbered colour card of the hand
 laid out; and ``bid``, each counter (the zero-trick card while unspent, 1 …
@@ -73,7 +75,8 @@ def _round_of(round, size: int) -> int:
         return 14 - size
     if isinstance(round, bool) or not isinstance(round, (int, np.integer)) \
             or not 1 <= round <= ROUNDS:
-        raise TricksimError(f"round {round!r} is not a round of Beim Jupiter: rounds 1 … {ROUNDS}")
+        raise TricksimError(f"round {round!r} is not a round of Beim Jupiter: rounds 1 … "
+                            f"{ROUNDS}")
     if size != 14 - round:
         raise TricksimError(f"the hand has {size} cards; round {round} deals {14 - round}")
     return int(round)
@@ -139,9 +142,6 @@ def question(game: str, players: int, hand, seat: int = 0, round: int | None = N
     if not numbered:
         raise TricksimError("the hand holds no numbered colour card: the round would be dealt "
                             "again (give a hand with one)")
-    if r == 1 and (table or gone or zero_spent):
-        raise TricksimError("round 1 starts afresh: no table, no cards gone, no zero-trick "
-                            "card spent (--table, --gone and --zero-spent apply from round 2)")
     seen = Placed(card_name)
     dealt = np.zeros(DEALT_SIZE, dtype=np.uint64)
     counts = np.zeros(n, dtype=np.int64)
@@ -168,12 +168,15 @@ def question(game: str, players: int, hand, seat: int = 0, round: int | None = N
     for c in out:
         seen.take(c, "the cards gone")
     laid = sum(int(dealt[DEALT_TABLE + k]).bit_count() for k in range(1, counters + 1)) + len(out)
+    spent = _seats(zero_spent, n, "zero-trick card spent") if zero_spent is not None else []
+    if r == 1 and (laid or spent):
+        raise TricksimError("round 1 starts afresh: no table, no cards gone, no zero-trick "
+                            "card spent (--table, --gone and --zero-spent apply from round 2)")
     if laid != n * (r - 1):
         raise TricksimError(f"round {r} with {n} players: {n * (r - 1)} cards were laid out in "
                             f"the earlier rounds (one a seat a round), the table and the cards "
                             f"gone hold {laid}: give each of them once, beside its counter or "
                             f"as gone (won or out of the game)")
-    spent = _seats(zero_spent, n, "zero-trick card spent") if zero_spent is not None else []
     dealt[DEALT_ZERO] = np.uint64(((1 << n) - 1) & ~sum(1 << s for s in spent))
     totals = [0] * n
     if scores is not None:
