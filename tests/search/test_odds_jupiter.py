@@ -265,8 +265,8 @@ BAD_LATER = [
     (dict(players=3, hand="G1 G2 G3 G4 G5 G6", round=8, table={1: "B1"}, gone=GONE3,
           fixed={1: "Y6 Y7 Y8 G7 G8", 2: "RX"}),
      "seat 2 holds no numbered colour card yet and 0 are left to deal"),
-    (dict(hand=STRONG, round=1, table={1: "B6"}), "round 1 starts afresh"),
-    (dict(hand=STRONG, round=1, zero_spent=[1]), "round 1 starts afresh"),
+    (dict(hand=STRONG, round=1, table={1: "Y6"}, gone=None), "round 1 starts afresh"),
+    (dict(hand=STRONG, round=1, table=None, gone=None, zero_spent=[1]), "round 1 starts afresh"),
 ]
 
 
