@@ -94,7 +94,7 @@ def confidence_sequence(n: int, total: float, total_sq: float, rho: float, alpha
 
 # -- the GSPRT -------------------------------------------------------------------------------
 H1, H0, CONTINUE = "H1 accepted", "H0 accepted", "continue"
-_HYPOTHESIS = re.compile(r"\s*([^\s<>]+)\s*>\s*([^\s<>]+)\s+by\s+(\S+)\s*")
+_HYPOTHESIS = re.compile(r"\s*([^\s<>=]+)\s*>\s*([^\s<>=]+)\s+by\s+(\S+)\s*")
 
 
 @dataclass(frozen=True)
