@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from analysis.sequential import (CONTINUE, H0, H1, Sprt, confidence_sequence, cs_radius, parse_sprt,
+from analysis.sequential import (CONTINUE, H0, H1, MIN_BOARDS, Sprt, confidence_sequence, cs_radius, parse_sprt,
                                  rho_for, run_sequential)
 from analysis.stats import paired_diff_ci
 from sim.errors import TricksimError
@@ -151,3 +151,13 @@ def test_the_looks_intersect():
     highs = [cs["x"][1] for _, cs, _ in outcome.history]
     assert np.all(np.diff(lows) >= 0) and np.all(np.diff(highs) <= 0)
     assert outcome.looks == 40 and outcome.reason == "max boards"
+
+
+def test_nothing_is_decided_or_narrowed_before_the_first_boards():
+    """A handful of boards estimates the variance badly: the first looks neither narrow the
+    sequence nor decide, however clear the differences look."""
+    diffs = iter(np.full(100, 5.0) + np.tile([0.0, 0.01], 50))
+    outcome = run_sequential(lambda k: {"x": np.array([next(diffs) for _ in range(k)])}, start=1, step=1,
+                             max_boards=100, precision=10.0, sprt=("x", Sprt(0.0, 1.0)))
+    assert outcome.boards == MIN_BOARDS and outcome.decision == H1
+    assert all(cs["x"] == (-math.inf, math.inf) for boards, cs, _ in outcome.history if boards < MIN_BOARDS)
