@@ -24,7 +24,7 @@ import pandas as pd
 
 from sim.errors import TricksimError, counted
 from .compare import ALL_PLAYERS, Measure, _board_means
-from .sequential import ALPHA, BETA, CONTINUE, Outcome, check_rate, parse_sprt, run_sequential
+from .sequential import ALPHA, BETA, CONTINUE, OPTIONS, Outcome, check_rate, parse_sprt, run_sequential
 from .words import signed_points
 
 PRIMARY = "mean_total"
@@ -70,19 +70,25 @@ def board_differences(run_a, run_b, measure: Measure, from_board: int = 0) -> np
     return (joined["b"] - joined["a"]).to_numpy(dtype=np.float64)
 
 
-def check_request(request: Request, boards: int, names: dict[str, int]) -> None:
-    """One-line errors for a request that cannot be met, before anything is played."""
-    if request.precision is not None and not (math.isfinite(request.precision) and request.precision > 0):
-        raise TricksimError(f"--precision must be a width above 0, not {request.precision!r}")
-    if request.max_boards is not None and request.max_boards < boards:
-        raise TricksimError(f"--max-boards {request.max_boards:,} is below the runs' "
+def check_request(request: Request, boards: int, names: dict[str, int], keys: dict = OPTIONS) -> None:
+    """One-line errors for a request that cannot be met, before anything is played
+    (``keys``: how the errors name the settings)."""
+    precision, max_boards = request.precision, request.max_boards
+    if precision is not None and not (isinstance(precision, (int, float)) and not isinstance(precision, bool)
+                                      and math.isfinite(precision) and precision > 0):
+        raise TricksimError(f"{keys['precision']} must be a width above 0, not {precision!r}")
+    if max_boards is not None and (not isinstance(max_boards, int) or isinstance(max_boards, bool)):
+        raise TricksimError(f"{keys['max_boards']} must be a whole number of games, not {max_boards!r}")
+    if max_boards is not None and max_boards < boards:
+        raise TricksimError(f"{keys['max_boards']} {max_boards:,} is below the runs' "
                             f"{counted(boards, 'game')}; give at least {boards:,}")
-    if request.max_boards is not None and not request.asked:
-        raise TricksimError("--max-boards needs --precision or --sprt: what to stop on")
-    check_rate("--alpha", request.alpha)
-    check_rate("--beta", request.beta)
+    if not request.asked:
+        raise TricksimError(f"{keys['max_boards']}, {keys['alpha']} and {keys['beta']} need "
+                            f"{keys['precision']} or {keys['sprt']}: what to stop on")
+    check_rate(keys["alpha"], request.alpha)
+    check_rate(keys["beta"], request.beta)
     if request.sprt is not None:
-        parse_sprt(request.sprt, names, request.alpha, request.beta)
+        parse_sprt(request.sprt, names, request.alpha, request.beta, keys)
 
 
 def side_names(run_a, run_b) -> dict[str, int]:
@@ -167,7 +173,7 @@ def _why(outcome: Outcome, tally) -> str:
                       f"{outcome.precision:g} asked")
     if outcome.sprt is not None and outcome.decision == CONTINUE:
         missed.append("the SPRT has not decided")
-    return f"--max-boards {outcome.boards:,} spent; " + " and ".join(missed)
+    return f"the maximum of {counted(outcome.boards, 'board')} reached; " + " and ".join(missed)
 
 
 def looks_table(outcome: Outcome) -> pd.DataFrame:

@@ -142,38 +142,46 @@ class Sprt:
 def check_rate(name: str, value) -> float:
     """An error rate strictly between 0 and 0.5."""
     try:
-        value = float(value)
+        rate = math.nan if isinstance(value, (bool, str)) else float(value)
     except (TypeError, ValueError):
-        value = math.nan
-    if not 0.0 < value < 0.5:
+        rate = math.nan
+    if not 0.0 < rate < 0.5:
         raise TricksimError(f"{name} must be a number above 0 and below 0.5, not {value!r}")
-    return value
+    return rate
 
 
-def parse_sprt(text: str, names: dict[str, float], alpha: float = ALPHA, beta: float = BETA) -> Sprt:
+# how the command line writes each setting of a sequential comparison (a study file: its keys)
+OPTIONS = {"precision": "--precision", "max_boards": "--max-boards", "sprt": "--sprt",
+           "alpha": "--alpha", "beta": "--beta"}
+
+
+def parse_sprt(text: str, names: dict[str, float], alpha: float = ALPHA, beta: float = BETA,
+               keys: dict[str, str] = OPTIONS) -> Sprt:
     """The SPRT of a hypothesis ``"X>Y by D"`` on differences B − A.
 
     ``names`` maps every name a side may go by to the sign its win gives the
     difference B − A (``{"A": -1, "B": 1}`` and the runs' own names); D is a
-    number above 0, in the measure's unit.
+    number above 0, in the measure's unit. ``keys``: how errors name the settings.
     """
-    match = _HYPOTHESIS.fullmatch(str(text))
+    if not isinstance(text, str):
+        raise TricksimError(f"{keys['sprt']} must be a hypothesis such as \"A>B by 2\", not {text!r}")
+    match = _HYPOTHESIS.fullmatch(text)
     allowed = f'a hypothesis is "X>Y by D", X and Y two of {choices(sorted(names))}, D a number above 0'
     if not match:
-        raise TricksimError(f"--sprt {text!r} is malformed; {allowed}")
+        raise TricksimError(f"{keys['sprt']} {text!r} is malformed; {allowed}")
     better, worse, by = match.groups()
     for name in (better, worse):
         if name not in names:
-            raise TricksimError(f"--sprt {text!r}: {name!r} is not a run of the comparison; {allowed}")
+            raise TricksimError(f"{keys['sprt']} {text!r}: {name!r} is not a run of the comparison; {allowed}")
     if names[better] == names[worse]:
-        raise TricksimError(f"--sprt {text!r} names the same run twice; {allowed}")
+        raise TricksimError(f"{keys['sprt']} {text!r} names the same run twice; {allowed}")
     try:
         delta = float(by)
     except ValueError:
         delta = math.nan
     if not (math.isfinite(delta) and delta > 0):
-        raise TricksimError(f"--sprt {text!r}: D must be a number above 0, not {by!r}")
-    return Sprt(0.0, names[better] * delta, check_rate("--alpha", alpha), check_rate("--beta", beta),
+        raise TricksimError(f"{keys['sprt']} {text!r}: D must be a number above 0, not {by!r}")
+    return Sprt(0.0, names[better] * delta, check_rate(keys["alpha"], alpha), check_rate(keys["beta"], beta),
                 text=f"{better}>{worse} by {by}")
 
 

@@ -24,6 +24,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from .cli_compare import add_compare_parser, cmd_compare, compare_runs, kept_extension
 from .cli_search import SEARCH_COMMANDS, add_search_parsers
 from .errors import TricksimError, counted
 
@@ -112,15 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "key tables and write CSV, PNG and report.md into it.")
     p.add_argument("run_dir", type=Path)
 
-    p = sub.add_parser("compare", help="compare two runs dealt the same cards (variants, players)",
-                       description="Paired comparison of two record runs of the same game, "
-                                   "seed, boards and seating (so dealt the same cards): mean "
-                                   "game total and win rate, B - A, board by board.")
-    p.add_argument("run_a", type=Path)
-    p.add_argument("run_b", type=Path)
-    p.add_argument("--out", type=Path, help="where to write compare.md and CSV files "
-                                            "(default: RUN_B/compare)")
-    _add_sequential_args(p)
+    add_compare_parser(sub)
 
     p = sub.add_parser("fit", help="fit a player's model from simulated deals",
                        description="Fit a player's model from simulated deals. "
@@ -277,15 +270,23 @@ def cmd_study(args) -> None:
     comparisons = load_comparisons(args.file, runs)
     check_output_dir(args.out)
     _compile_side_by_side([study for _, study in runs], args)
+    extended = {run for _, a, b, request in comparisons if request is not None for run in (a, b)}
     for name, study in runs:
         print(f"== {name}: {study.game}, {study.players} players, {counted(study.boards, 'game')}, "
               f"seating {study.seating}")
+        run_dir = args.out / name
+        if name in extended and not args.fresh and kept_extension(study, run_dir):
+            print(f"{run_dir} holds this run extended to more games by its comparison: kept as it is")
+            continue
         with compile_notice(study.game):
-            run_dir, _ = _run(study, args.out / name, args)
+            run_dir, _ = _run(study, run_dir, args)
         _report(run_dir)
-    for name, a, b in comparisons:
+    for name, a, b, request in comparisons:
         print(f"== {name}: {b} against {a} on the same deals")
-        _compare(args.out / a, args.out / b, args.out / name)
+        compare_runs(args.out / a, args.out / b, args.out / name, request, args)
+        if request is not None:         # the runs grew: their reports too
+            for run in (a, b):
+                _report(args.out / run)
 
 
 def _compile_side_by_side(studies, args) -> None:
@@ -302,77 +303,6 @@ def _compile_side_by_side(studies, args) -> None:
 
 def cmd_report(args) -> None:
     _report(args.run_dir)
-
-
-def _add_sequential_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--precision", type=float, metavar="W",
-                   help="extend both runs a chunk at a time until the confidence sequence of the "
-                        "game total's difference (valid at every look) is at most W wide")
-    p.add_argument("--sprt", metavar='"A>B by D"',
-                   help="extend both runs a chunk at a time until a sequential test decides "
-                        "between a difference of 0 and of D game-total points (A, B or the runs' "
-                        "folder names)")
-    p.add_argument("--max-boards", type=int, metavar="N",
-                   help="stop extending at N games per run (default: 4 times the runs' games)")
-    p.add_argument("--alpha", type=float, help="error rate of the confidence sequence and the "
-                                               "test's false positives (default 0.05)")
-    p.add_argument("--beta", type=float, help="the test's false negatives (default 0.05)")
-    p.add_argument("-j", "--jobs", type=int, default=1, help="parallel workers extending a run (-1: all cores)")
-    p.add_argument("-b", "--backend", default="threading", choices=BACKENDS,
-                   help="where the chunks that extend a run play (default threading)")
-
-
-def _sequential_request(args):
-    """The request of --precision, --sprt and the rest, or None when none was given."""
-    from analysis.compare_sequential import Request
-    given = {k: getattr(args, k, None) for k in ("precision", "sprt", "max_boards", "alpha", "beta")}
-    if all(v is None for v in given.values()):
-        return None
-    if given["precision"] is None and given["sprt"] is None:
-        raise TricksimError("--max-boards, --alpha and --beta need --precision or --sprt: what to stop on")
-    return Request(**{k: v for k, v in given.items() if v is not None})
-
-
-def _compare(run_a: Path, run_b: Path, out: Path, request=None, args=None) -> None:
-    from analysis.compare import compare, comparison_text, write_comparison
-    from .files import check_output_dir, writing
-    from .store import load_manifest
-    check_output_dir(out)
-    # another engine may deal other cards: the pairing would be meaningless
-    engines = {run: load_manifest(run).get("code", {}).get("engine") for run in (run_a, run_b)}
-    if None not in engines.values() and len(set(engines.values())) > 1:
-        raise TricksimError(f"{run_a} and {run_b} were played by different tricksim engines; "
-                            f"play both with the same one to compare them")
-    sequential = _extend(run_a, run_b, request, args) if request is not None else None
-    tables = compare(run_a, run_b)
-    if sequential is not None:
-        from analysis.compare_sequential import looks_table, outcome_sentences
-        tables.summary[:0] = outcome_sentences(*sequential)
-        tables["sequential"] = looks_table(sequential[0])
-    print(comparison_text(tables))
-    print()
-    with writing(out, "give another --out"):
-        path = write_comparison(tables, out)
-    print(f"comparison written to {path}")
-
-
-def _extend(run_a: Path, run_b: Path, request, args):
-    """Both runs extended look by look (analysis/compare_sequential.py); the outcome and measure."""
-    from analysis.compare_sequential import extend_and_compare
-    from .replay import compile_notice
-    from .runner import run_study
-    from .store import load_study
-
-    def play(study, run_dir):
-        run_study(study, run_dir, jobs=getattr(args, "jobs", 1), backend=getattr(args, "backend", "serial"),
-                  progress=False, extend=True)
-
-    with compile_notice(load_study(run_a).game):
-        return extend_and_compare(run_a, run_b, request, play)
-
-
-def cmd_compare(args) -> None:
-    _compare(args.run_a, args.run_b, args.out or args.run_b / "compare", _sequential_request(args), args)
 
 
 def cmd_fit(args) -> None:

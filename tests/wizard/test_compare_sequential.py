@@ -138,7 +138,7 @@ def test_compare_precision_says_when_max_boards_is_spent(pair, tmp_path, capsys)
     assert main(["compare", str(a), str(b), "--precision", "0.01", "--max-boards", "100",
                  "--out", str(tmp_path / "cmp")]) == 0
     printed = capsys.readouterr().out
-    assert "stopped after 100 boards (4 looks): --max-boards 100 spent; the confidence sequence is still" in printed
+    assert "stopped after 100 boards (4 looks): the maximum of 100 boards reached; the confidence sequence is still" in printed
     assert "wider than the 0.01 asked" in printed
     assert load_manifest(a)["study"]["boards"] == load_manifest(b)["study"]["boards"] == 100
 
@@ -185,3 +185,48 @@ def test_an_aggregate_run_is_not_extended(tmp_path, capsys):
     assert main(["compare", str(a), str(b), "--precision", "1", "--out", str(tmp_path / "cmp")]) == 2
     assert "is an --aggregate run" in capsys.readouterr().err
     assert json.loads((a / "manifest.json").read_text())["study"]["boards"] == 40
+
+
+STUDY_FILE = """
+[defaults]
+game = "oh_hell"
+options = { rounds = 3 }
+seed = 7
+games = 40
+chunk_games = 20
+
+[[run]]
+name = "random"
+lineup = "random"
+
+[[run]]
+name = "heuristic"
+lineup = ["heuristic", "random", "random", "random"]
+
+[[compare]]
+name = "duel"
+a = "random"
+b = "heuristic"
+sprt = "heuristic>random by 0.5"
+max_boards = 1000
+"""
+
+
+def test_a_study_file_comparison_extends_its_runs_and_keeps_them(tmp_path, capsys):
+    """A [[compare]] with sprt grows both runs and writes their reports again; the file run
+    again keeps the grown runs and decides again on them."""
+    path = tmp_path / "study.toml"
+    path.write_text(STUDY_FILE)
+    argv = ["study", str(path), "--out", str(tmp_path / "out"), "--backend", "serial", "--no-progress"]
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    assert "SPRT heuristic>random by 0.5 (H0: difference 0, H1: +0.5, α = 0.05, β = 0.05): H1 accepted" in printed
+    boards = int(pd.read_csv(tmp_path / "out" / "duel" / "compare_sequential.csv")["boards"].iloc[-1])
+    assert boards > 40
+    for run in ("random", "heuristic"):
+        assert load_manifest(tmp_path / "out" / run)["study"]["boards"] == boards
+        assert f"{boards:,} games" in (tmp_path / "out" / run / "report.md").read_text()
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    assert printed.count("holds this run extended to more games by its comparison: kept as it is") == 2
+    assert f"stopped after {boards:,} boards (1 look): the SPRT decided (H1 accepted)" in printed
