@@ -110,24 +110,29 @@ def extend_and_compare(run_a, run_b, request: Request, play=None) -> tuple[Outco
     """
     from sim.store import load_manifest, load_study
     from sim.study import check_common_deals
-    manifests = [load_manifest(run) for run in (run_a, run_b)]
-    for run, manifest in zip((run_a, run_b), manifests):
-        if manifest["study"].get("aggregate"):
-            raise TricksimError(f"{run} is an --aggregate run: comparing runs board by board "
-                                f"needs their records; run both without --aggregate")
-    check_common_deals(manifests[0]["study"], manifests[1]["study"])
-    studies = [load_study(run, m) for run, m in zip((run_a, run_b), manifests)]
-    boards = studies[0].boards
-    names = side_names(run_a, run_b)
-    check_request(request, boards, names)
-    max_boards = request.max_boards if request.max_boards is not None else 4 * boards
-    measure = primary_measure(manifests[0]["study"], manifests[1]["study"])
-    sprt = (PRIMARY, parse_sprt(request.sprt, names, request.alpha, request.beta)) if request.sprt else None
     if play is None:
         from sim.runner import run_study
 
         def play(study, run_dir):
             run_study(study, run_dir, backend="serial", progress=False, extend=True)
+    manifests = [load_manifest(run) for run in (run_a, run_b)]
+    for run, manifest in zip((run_a, run_b), manifests):
+        if manifest["study"].get("aggregate"):
+            raise TricksimError(f"{run} is an --aggregate run: comparing runs board by board "
+                                f"needs their records; run both without --aggregate")
+    boards = max(int(m["study"]["boards"]) for m in manifests)
+    check_common_deals(*({**m["study"], "boards": boards} for m in manifests))
+    studies = [dataclasses.replace(load_study(run, m), boards=boards) for run, m in zip((run_a, run_b), manifests)]
+    names = side_names(run_a, run_b)
+    check_request(request, boards, names)
+    # an extension stopped half way (Ctrl-C) leaves a run unfinished or the two runs at
+    # different sizes: both are brought to the larger one first
+    for run, manifest, study in zip((run_a, run_b), manifests, studies):
+        if manifest["status"] != "complete" or int(manifest["study"]["boards"]) != boards:
+            play(study, run)
+    max_boards = request.max_boards if request.max_boards is not None else 4 * boards
+    measure = primary_measure(manifests[0]["study"], manifests[1]["study"])
+    sprt = (PRIMARY, parse_sprt(request.sprt, names, request.alpha, request.beta)) if request.sprt else None
     played = [0]
 
     def more(k: int) -> dict[str, np.ndarray]:

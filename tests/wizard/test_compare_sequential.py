@@ -230,3 +230,17 @@ def test_a_study_file_comparison_extends_its_runs_and_keeps_them(tmp_path, capsy
     printed = capsys.readouterr().out
     assert printed.count("holds this run extended to more games by its comparison: kept as it is") == 2
     assert f"stopped after {boards:,} boards (1 look): the SPRT decided (H1 accepted)" in printed
+
+
+def test_runs_left_at_different_sizes_are_brought_level_first(pair, tmp_path, capsys):
+    """An extension stopped half way leaves one run larger than the other: the next
+    sequential comparison plays the smaller one up to it before the first look."""
+    a, b = pair
+    grown = Study.from_dict(load_manifest(b)["study"])
+    run_study(dataclasses.replace(grown, boards=60), b, backend="serial", progress=False, extend=True)
+    assert main(["compare", str(a), str(b), "--sprt", "B>A by 0.5", "--max-boards", "1000",
+                 "--out", str(tmp_path / "cmp")]) == 0
+    looks = pd.read_csv(tmp_path / "cmp" / "compare_sequential.csv")
+    assert looks["boards"].iloc[0] == 60
+    boards = int(looks["boards"].iloc[-1])
+    assert [load_manifest(run)["study"]["boards"] for run in pair] == [boards, boards]
