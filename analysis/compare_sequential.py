@@ -161,7 +161,7 @@ def outcome_sentences(outcome: Outcome, measure: Measure) -> list[str]:
                  f"valid at every look; the tables' intervals below are fixed-sample ones).")
     if outcome.sprt is not None:
         sprt = outcome.sprt
-        lines.append(f"SPRT {sprt.text} (H0: difference 0, H1: {signed_points(sprt.theta1)}, α = "
+        lines.append(f"SPRT {sprt.text} (H0: difference 0, H1: {sprt.theta1:+g}, α = "
                      f"{sprt.alpha:g}, β = {sprt.beta:g}): {outcome.decision}, LLR {outcome.llr:.3f} "
                      f"(bounds {sprt.lower:.3f} and {sprt.upper:.3f}).")
     return lines
