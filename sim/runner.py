@@ -24,7 +24,9 @@ Resume
     differs is refused. Resumed with another chunk size, a run keeps its
     finished chunks and plays the other boards in chunks of the new size
     (the manifest's ``plan``). Once an aggregate run's final cube is written,
-    its chunk checkpoints are deleted.
+    its chunk checkpoints are deleted. With ``extend=True``, a record run of
+    the same study on fewer games keeps its chunks and plays the new boards
+    after them (``tricksim compare --precision/--sprt`` grows runs so).
 
     Ctrl-C (SIGINT), SIGTERM and SIGHUP stop a run: the parent alone acts on
     Ctrl-C (loky workers ignore it), kills the workers, keeps the finished
