@@ -264,13 +264,16 @@ def _report(run_dir: Path) -> None:
 def cmd_study(args) -> None:
     from .replay import compile_notice
     from .files import check_output_dir
+    from .store import load_study
     from .study_file import load_comparisons, load_study_file
     with compile_notice("players"):        # checking the file loads every player it names
         runs = load_study_file(args.file)
     comparisons = load_comparisons(args.file, runs)
     check_output_dir(args.out)
     _compile_side_by_side([study for _, study in runs], args)
+    # the runs a sequential comparison extends are reported once it is done, at their final size
     extended = {run for _, a, b, request in comparisons if request is not None for run in (a, b)}
+    played = set()
     for name, study in runs:
         print(f"== {name}: {study.game}, {study.players} players, {counted(study.boards, 'game')}, "
               f"seating {study.seating}")
@@ -279,13 +282,17 @@ def cmd_study(args) -> None:
             print(f"{run_dir} holds this run extended to more games by its comparison: kept as it is")
             continue
         with compile_notice(study.game):
-            run_dir, _ = _run(study, run_dir, args)
-        _report(run_dir)
+            run_dir, was_complete = _run(study, run_dir, args)
+        if name not in extended:
+            _report(run_dir)
+        elif not was_complete:
+            played.add(name)
     for name, a, b, request in comparisons:
         print(f"== {name}: {b} against {a} on the same deals")
+        before = {run: load_study(args.out / run).boards for run in (a, b)}
         compare_runs(args.out / a, args.out / b, args.out / name, request, args)
-        if request is not None:         # the runs grew: their reports too
-            for run in (a, b):
+        for run in (a, b):
+            if run in extended and (run in played or load_study(args.out / run).boards != before[run]):
                 _report(args.out / run)
 
 
