@@ -21,7 +21,9 @@ def add_compare_parser(sub) -> None:
     p = sub.add_parser("compare", help="compare two runs dealt the same cards (variants, players)",
                        description="Paired comparison of two record runs of the same game, "
                                    "seed, boards and seating (so dealt the same cards): mean "
-                                   "game total and win rate, B - A, board by board.")
+                                   "game total and win rate, B - A, board by board. With "
+                                   "--precision or --sprt, both runs are first extended a chunk at "
+                                   "a time until the answer is clear (docs/studies.md).")
     p.add_argument("run_a", type=Path)
     p.add_argument("run_b", type=Path)
     p.add_argument("--out", type=Path, help="where to write compare.md and CSV files "
