@@ -158,7 +158,7 @@ def study_runs(study_file: Path = STUDY_FILE) -> dict[str, dict]:
     from sim.study_file import load_comparisons, load_study_file
     studies = load_study_file(study_file)
     runs = {name: {k: study.to_dict()[k] for k in STUDY_FIELDS} for name, study in studies}
-    for name, a, b in load_comparisons(study_file, studies):
+    for name, a, b, _ in load_comparisons(study_file, studies):
         runs[name] = {"a": a, "b": b}
     return runs
 

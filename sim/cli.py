@@ -24,6 +24,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from .cli_compare import add_compare_parser, cmd_compare, compare_runs, kept_extension
 from .cli_search import SEARCH_COMMANDS, add_search_parsers
 from .errors import TricksimError, counted
 
@@ -112,14 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "key tables and write CSV, PNG and report.md into it.")
     p.add_argument("run_dir", type=Path)
 
-    p = sub.add_parser("compare", help="compare two runs dealt the same cards (variants, players)",
-                       description="Paired comparison of two record runs of the same game, "
-                                   "seed, boards and seating (so dealt the same cards): mean "
-                                   "game total and win rate, B - A, board by board.")
-    p.add_argument("run_a", type=Path)
-    p.add_argument("run_b", type=Path)
-    p.add_argument("--out", type=Path, help="where to write compare.md and CSV files "
-                                            "(default: RUN_B/compare)")
+    add_compare_parser(sub)
 
     p = sub.add_parser("fit", help="fit a player's model from simulated deals",
                        description="Fit a player's model from simulated deals. "
@@ -270,21 +264,36 @@ def _report(run_dir: Path) -> None:
 def cmd_study(args) -> None:
     from .replay import compile_notice
     from .files import check_output_dir
+    from .store import load_study
     from .study_file import load_comparisons, load_study_file
     with compile_notice("players"):        # checking the file loads every player it names
         runs = load_study_file(args.file)
     comparisons = load_comparisons(args.file, runs)
     check_output_dir(args.out)
     _compile_side_by_side([study for _, study in runs], args)
+    # the runs a sequential comparison extends are reported once it is done, at their final size
+    extended = {run for _, a, b, request in comparisons if request is not None for run in (a, b)}
+    played = set()
     for name, study in runs:
         print(f"== {name}: {study.game}, {study.players} players, {counted(study.boards, 'game')}, "
               f"seating {study.seating}")
+        run_dir = args.out / name
+        if name in extended and not args.fresh and kept_extension(study, run_dir):
+            print(f"{run_dir} holds this run extended to more games by its comparison: kept as it is")
+            continue
         with compile_notice(study.game):
-            run_dir, _ = _run(study, args.out / name, args)
-        _report(run_dir)
-    for name, a, b in comparisons:
+            run_dir, was_complete = _run(study, run_dir, args)
+        if name not in extended:
+            _report(run_dir)
+        elif not was_complete:
+            played.add(name)
+    for name, a, b, request in comparisons:
         print(f"== {name}: {b} against {a} on the same deals")
-        _compare(args.out / a, args.out / b, args.out / name)
+        before = {run: load_study(args.out / run).boards for run in (a, b)}
+        compare_runs(args.out / a, args.out / b, args.out / name, request, args)
+        for run in (a, b):
+            if run in extended and (run in played or load_study(args.out / run).boards != before[run]):
+                _report(args.out / run)
 
 
 def _compile_side_by_side(studies, args) -> None:
@@ -301,28 +310,6 @@ def _compile_side_by_side(studies, args) -> None:
 
 def cmd_report(args) -> None:
     _report(args.run_dir)
-
-
-def _compare(run_a: Path, run_b: Path, out: Path) -> None:
-    from analysis.compare import compare, comparison_text, write_comparison
-    from .files import check_output_dir, writing
-    from .store import load_manifest
-    check_output_dir(out)
-    # another engine may deal other cards: the pairing would be meaningless
-    engines = {run: load_manifest(run).get("code", {}).get("engine") for run in (run_a, run_b)}
-    if None not in engines.values() and len(set(engines.values())) > 1:
-        raise TricksimError(f"{run_a} and {run_b} were played by different tricksim engines; "
-                            f"play both with the same one to compare them")
-    tables = compare(run_a, run_b)
-    print(comparison_text(tables))
-    print()
-    with writing(out, "give another --out"):
-        path = write_comparison(tables, out)
-    print(f"comparison written to {path}")
-
-
-def cmd_compare(args) -> None:
-    _compare(args.run_a, args.run_b, args.out or args.run_b / "compare")
 
 
 def cmd_fit(args) -> None:

@@ -24,7 +24,9 @@ Resume
     differs is refused. Resumed with another chunk size, a run keeps its
     finished chunks and plays the other boards in chunks of the new size
     (the manifest's ``plan``). Once an aggregate run's final cube is written,
-    its chunk checkpoints are deleted.
+    its chunk checkpoints are deleted. With ``extend=True``, a record run of
+    the same study on fewer games keeps its chunks and plays the new boards
+    after them (``tricksim compare --precision/--sprt`` grows runs so).
 
     Ctrl-C (SIGINT), SIGTERM and SIGHUP stop a run: the parent alone acts on
     Ctrl-C (loky workers ignore it), kills the workers, keeps the finished
@@ -56,7 +58,7 @@ from . import backends, cache, registry, store
 from .errors import TricksimError, choices, counted
 from .engine import Engine
 from .files import check_output_dir, write_frame, write_json, write_records
-from .study import Study
+from .study import Study, check_extension
 from strategies.abi import KIND_USER
 from strategies.registry import Lineup
 
@@ -197,8 +199,9 @@ def _is_whole(run_dir: Path, manifest: dict, plan: store.Plan) -> bool:
     return len(store.finished_chunks(run_dir, plan)) == len(plan)
 
 
-def _open_run_dir(run_dir: Path, study: Study, code: dict, resume: bool) -> dict | None:
-    """Make ``run_dir`` ready; return the manifest of the run it holds, if any."""
+def _open_run_dir(run_dir: Path, study: Study, code: dict, resume: bool, extend: bool = False) -> dict | None:
+    """Make ``run_dir`` ready; return the manifest of the run it holds, if any. With
+    ``extend``, the run it holds may be the same study on fewer boards."""
     check_output_dir(run_dir)
     if not (run_dir / store.MANIFEST).exists():
         if run_dir.exists() and any(run_dir.iterdir()):
@@ -214,7 +217,9 @@ def _open_run_dir(run_dir: Path, study: Study, code: dict, resume: bool) -> dict
     if previous["status"] != "complete" and not store.finished_chunks(run_dir, plan):
         _remove_run_files(run_dir)             # it never finished a chunk: nothing to keep
         return None
-    if previous_study.key() != study.key():
+    if extend and previous_study.key() != study.key():
+        check_extension(run_dir, previous_study, study)
+    elif previous_study.key() != study.key():
         field, theirs, mine = previous_study.differences(study)[0]
         raise TricksimError(f"{run_dir} holds a different study ({field} {theirs!r} there, {mine!r} "
                             f"asked); start it afresh with --fresh, or use another --out")
@@ -233,6 +238,9 @@ def _chunk_plan(run_dir: Path, study: Study, previous: dict | None, notify) -> s
         return store.uniform_plan(study)
     previous_study = store.load_study(run_dir, previous)
     plan = store.run_plan(run_dir, previous, previous_study)
+    if previous_study.boards != study.boards:   # extended: its chunks kept, new boards after them
+        kept = store.finished_chunks(run_dir, plan)
+        return store.replan(study, kept, 1 + max(index for index, _, _ in plan))
     if previous_study.chunk_boards == study.chunk_boards:
         return plan
     kept = store.finished_chunks(run_dir, plan)
@@ -309,7 +317,7 @@ def _ignore(event: str, message: str) -> None:
 
 
 def run_study(study, out_dir, jobs: int = 1, backend: str = "threading", scheduler: str | None = None,
-              progress: bool = True, resume: bool = True, notify=_ignore) -> Path:
+              progress: bool = True, resume: bool = True, notify=_ignore, extend: bool = False) -> Path:
     """Play every chunk of ``study`` and write the run directory ``out_dir``.
 
     ``study`` is a :class:`~sim.study.Study` or its dict. A directory holding
@@ -320,7 +328,10 @@ def run_study(study, out_dir, jobs: int = 1, backend: str = "threading", schedul
     other code is an error. ``notify(event, message)`` hears, in one line
     each, that the run was already complete (``"complete"``: nothing is
     played), that it resumes (``"resume"``) or that its chunk size changed
-    (``"chunk size"``). Returns the run directory.
+    (``"chunk size"``). With ``extend``, a directory holding the same study on
+    fewer boards (a record run) is extended: its chunks are kept and the new
+    boards played after them, so the run ends as if played at the new size
+    (every board has its own streams). Returns the run directory.
     """
     study = study if isinstance(study, Study) else Study.from_dict(study)
     if backend not in backends.BACKENDS:
@@ -336,9 +347,9 @@ def run_study(study, out_dir, jobs: int = 1, backend: str = "threading", schedul
     players = _players(study, lineup)
     code = _code(study, meta.family, lineup)
     created = not run_dir.exists()
-    previous = _open_run_dir(run_dir, study, code, resume)
+    previous = _open_run_dir(run_dir, study, code, resume, extend)
     layout = "aggregate" if study.aggregate else "records"
-    if previous and _is_whole(run_dir, previous, store.run_plan(run_dir, previous,
+    if previous and previous["study"]["boards"] == study.boards and _is_whole(run_dir, previous, store.run_plan(run_dir, previous,
                                                                  store.load_study(run_dir, previous))):
         if layout == "aggregate":
             store.remove_chunk_files(run_dir)  # left if a run was stopped right after finishing

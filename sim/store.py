@@ -238,10 +238,12 @@ def _check_table(run_dir, manifest: dict, table: str) -> None:
         raise TricksimError(f"{run_dir} has no table {table!r}; tables are {choices(manifest['tables'])}")
 
 
-def iter_records(run_dir, table: str, columns=None, partial: bool = False) -> Iterator[pd.DataFrame]:
+def iter_records(run_dir, table: str, columns=None, partial: bool = False,
+                 from_board: int = 0) -> Iterator[pd.DataFrame]:
     """The records of one table, one DataFrame per chunk, in chunk order.
 
-    With ``partial=True`` an unfinished run yields the chunks it has.
+    With ``partial=True`` an unfinished run yields the chunks it has; with
+    ``from_board``, only the chunks that hold a board from that one on.
     """
     manifest, study, plan = _records_run(run_dir, partial)
     _check_table(run_dir, manifest, table)
@@ -254,8 +256,8 @@ def iter_records(run_dir, table: str, columns=None, partial: bool = False) -> It
     done = finished_chunks(run_dir, plan)
     if not partial:
         _require_every_chunk(run_dir, plan, done)
-    for index, _, _ in plan:
-        if index in done:
+    for index, first, n_boards in plan:
+        if index in done and first + n_boards > from_board:
             yield pq.read_table(records_file(run_dir, table, index), columns=columns).to_pandas()
 
 

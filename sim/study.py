@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 from strategies.registry import resolve
 
 from . import registry
-from .errors import TricksimError, choices, whole_number
+from .errors import TricksimError, choices, counted, whole_number
 
 SEATINGS = ("fixed", "rotate", "duplicate")
 
@@ -159,3 +159,19 @@ class Study:
         """``(field, this value, other value)`` for each field that makes ``other`` another study."""
         mine, theirs = self._identity(), other._identity()
         return [(k, mine[k], theirs.get(k)) for k in mine if mine[k] != theirs.get(k)]
+
+
+def check_extension(run_dir, previous: Study, study: Study) -> None:
+    """A run may be extended to ``study`` when only its number of boards grows: its
+    boards keep their deal and decision streams, so its first boards stay as played."""
+    fields = [field for field, _, _ in previous.differences(study)]
+    if fields != ["boards"]:
+        field, theirs, mine = previous.differences(study)[0]
+        raise TricksimError(f"{run_dir} holds a different study ({field} {theirs!r} there, {mine!r} "
+                            f"asked); only its number of games can grow")
+    if study.boards < previous.boards:
+        raise TricksimError(f"{run_dir} holds {counted(previous.boards, 'game')}; extending it "
+                            f"needs at least as many, not {study.boards:,}")
+    if previous.aggregate:
+        raise TricksimError(f"{run_dir} is an aggregate run: its chunks are folded into one cube, "
+                            f"so it cannot be extended; run it without --aggregate")

@@ -43,7 +43,9 @@ TABLES = {"defaults": "[defaults]", "run": "[[run]]", "compare": "[[compare]]"}
 KEYS = ("name", "game", "variant", "players", "lineup", "options", "seating", "seed", "games",
         "deals", "chunk_games", "aggregate")
 DEFAULT_KEYS = tuple(k for k in KEYS if k != "name")   # names must differ, so no default name
-COMPARE_KEYS = ("name", "a", "b")
+# a comparison's own keys, then those of a sequential one (tricksim compare --precision ...)
+SEQUENTIAL_KEYS = ("precision", "max_boards", "sprt", "alpha", "beta")
+COMPARE_KEYS = ("name", "a", "b") + SEQUENTIAL_KEYS
 NAME = re.compile(r"[A-Za-z0-9_.-]+")
 # Study.create's argument for each key of a run that is passed on as it is
 ARGUMENTS = {"game": "game", "variant": "variant", "players": "players", "seating": "seating",
@@ -156,12 +158,16 @@ def load_study_file(path: Path) -> list[tuple[str, Study]]:
     return out
 
 
-def load_comparisons(path: Path, runs) -> list[tuple[str, str, str]]:
-    """The ``[[compare]]`` tables of a study file: (name, run a, run b).
+def load_comparisons(path: Path, runs) -> list[tuple[str, str, str, object]]:
+    """The ``[[compare]]`` tables of a study file: (name, run a, run b, request), the
+    request (:class:`analysis.compare_sequential.Request`) None unless the comparison
+    extends its runs (``precision`` or ``sprt``).
 
     ``runs`` are the file's runs, ``(name, Study)`` as :func:`load_study_file`
     returns them: two runs compared must be record runs dealt the same cards
-    (``tricksim compare``'s conditions), found here before anything runs.
+    (``tricksim compare``'s conditions), found here before anything runs. A run
+    a sequential comparison extends may be in no other comparison (it would
+    change that one's boards).
     """
     data = _read(path)
     studies = dict(runs)
@@ -190,8 +196,27 @@ def load_comparisons(path: Path, runs) -> list[tuple[str, str, str]]:
                                     f"comparison pairs the records of both runs board by board, so "
                                     f"neither may set aggregate = true")
         _check_comparable(where, studies[item["a"]], studies[item["b"]])
-        out.append((name, item["a"], item["b"]))
+        out.append((name, item["a"], item["b"], _request(where, item, studies[item["a"]])))
+    for name, a, b, request in out:
+        others = [other for other, x, y, _ in out if other != name and {x, y} & {a, b}]
+        if request is not None and others:
+            raise TricksimError(f"study file {path}, compare {name}: it extends runs {a} and {b} "
+                                f"(precision or sprt), which compare {others[0]} compares too; a run "
+                                f"extended by a comparison may be in no other comparison")
     return out
+
+
+def _request(where: str, item: dict, study: Study):
+    """The sequential request of a comparison, checked; None when it asks for none."""
+    from analysis.compare_sequential import Request, check_request
+    given = {key: item[key] for key in SEQUENTIAL_KEYS if key in item}
+    if not given:
+        return None
+    request = Request(**given)
+    names = {"A": -1, "B": 1, item["a"]: -1, item["b"]: 1}
+    with _blame(where):
+        check_request(request, study.boards, names, keys={key: f"key {key}" for key in SEQUENTIAL_KEYS})
+    return request
 
 
 def _check_comparable(where: str, a: Study, b: Study) -> None:

@@ -156,6 +156,43 @@ def test_a_comparison_named_like_a_run_is_refused(tmp_path):
     assert mentions(message, "compare first", "key name", "names must differ")
 
 
+def test_a_sequential_comparison_is_read_as_its_request(tmp_path):
+    comparison = ("[[compare]]\nname = 'c'\na = 'first'\nb = 'second'\nprecision = 0.5\nmax_boards = 100\n"
+                  "sprt = 'second>first by 2'\nalpha = 0.01\n")
+    runs, comparisons = load_all(write(tmp_path, GOOD_RUN + SECOND_RUN + comparison))
+    (name, a, b, request), = comparisons
+    assert (name, a, b) == ("c", "first", "second")
+    assert (request.precision, request.max_boards, request.sprt, request.alpha, request.beta) == \
+        (0.5, 100, "second>first by 2", 0.01, 0.05)
+    plain = load_all(write(tmp_path, GOOD_RUN + SECOND_RUN + "[[compare]]\na = 'first'\nb = 'second'\n"))[1]
+    assert plain[0][3] is None
+
+
+@pytest.mark.parametrize("keys, said", [
+    ("precision = 0", "key precision must be a width above 0, not 0"),
+    ("precision = 'narrow'", "key precision must be a width above 0, not 'narrow'"),
+    ("precision = 1\nmax_boards = 1", "key max_boards 1 is below the runs' 2 games; give at least 2"),
+    ("precision = 1\nmax_boards = 2.5", "key max_boards must be a whole number of games, not 2.5"),
+    ("max_boards = 100", "key max_boards, key alpha and key beta need key precision or key sprt"),
+    ("sprt = 'first beats second'", "key sprt 'first beats second' is malformed"),
+    ("sprt = 'first>third by 1'", "'third' is not a run of the comparison"),
+    ("sprt = 'A>first by 1'", "names the same run twice"),
+    ("sprt = 3", "key sprt must be a hypothesis such as"),
+    ("sprt = 'A>B by 1'\nbeta = 0.7", "key beta must be a number above 0 and below 0.5, not 0.7"),
+])
+def test_a_sequential_comparison_that_cannot_be_met_is_refused(tmp_path, keys, said):
+    comparison = f"[[compare]]\nname = 'c'\na = 'first'\nb = 'second'\n{keys}\n"
+    message = error_of(tmp_path, GOOD_RUN + SECOND_RUN + comparison)
+    assert mentions(message, "compare c", said)
+
+
+def test_a_run_a_comparison_extends_is_in_no_other(tmp_path):
+    comparisons = ("[[compare]]\nname = 'grows'\na = 'first'\nb = 'second'\nprecision = 1\n"
+                   "[[compare]]\nname = 'plain'\na = 'second'\nb = 'first'\n")
+    message = error_of(tmp_path, GOOD_RUN + SECOND_RUN + comparisons)
+    assert mentions(message, "compare grows", "compare plain", "may be in no other comparison")
+
+
 # --- the reference page ----------------------------------------------------------------------
 
 SECOND_RUN = GOOD_RUN.replace('"first"', '"second"')
