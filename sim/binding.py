@@ -77,6 +77,7 @@ def bind(unit: str, family: str | None, hooks: dict, templates, needs=board_nb.H
     for name in _asking(namespace, {name for name, _, _ in plan}):
         namespace[name] = _bound_copy(namespace[name].py_func, namespace, unit, family,
                                       _options(namespace[name]))
+        setattr(bound, name, namespace[name])
     _BOUND[key] = bound
     return bound
 
@@ -88,6 +89,7 @@ def _asking(namespace: dict, asked: set[str]) -> list[str]:
     while True:
         more = [name for name, value in namespace.items()
                 if name not in found and name not in asked and isinstance(value, Dispatcher)
+                and not hasattr(value.py_func, "__tricksim_unit__")    # bound already
                 and (asked | set(found)) & set(value.py_func.__code__.co_names)]
         if not more:
             return found
@@ -109,6 +111,7 @@ def _bound_copy(function, namespace: dict, unit: str, family: str | None, option
     copy.__qualname__ = f"{name}__{unit}"
     copy.__doc__ = function.__doc__
     copy.__tricksim_family__ = family
+    copy.__tricksim_unit__ = unit
     return compile_alone(njit(cache=True, **options)(copy))
 
 

@@ -103,12 +103,16 @@ def odds_functions(game, hooks_module: str, variant: str = ""):
     odds hooks (compiled once, cached on disk); a hook of ``odds_nb.DEFAULTS`` the
     game leaves out is the template's own."""
     from strategies.registry import heuristic_of
+    from .engine import kernels_of
     module = game.steps_module(variant)
     own = importlib.import_module(hooks_module)
     hooks = {k: v for k, v in vars(board_nb).items() if not k.startswith("__")}
     hooks.update(vars(module))
     hooks["heuristic_nb"] = heuristic_of(game.family, variant or game.name)
     hooks.update({k: v for k, v in vars(own).items() if not k.startswith("__")})
+    # the deal played on is the engine's own loop, compiled once for both (Beim Jupiter:
+    # 14 s of CPU a copy)
+    hooks["play_deal_nb"] = kernels_of(game, variant).play_deal_nb
     defaults = tuple(d for d in odds_nb.DEFAULTS if not hasattr(own, d[0]))
     unit, family = binding_name(module, game.family)
     return bind(f"{unit}_odds", family, hooks, defaults + odds_nb.ODDS,

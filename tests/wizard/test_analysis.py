@@ -466,39 +466,6 @@ def test_an_aggregate_run_reports_the_same_balance(tmp_path):
         pd.testing.assert_frame_equal(plain[name], aggregated[name], obj=name)
 
 
-# -- docs/outputs.md documents every output --------------------------------------------------------
-OUTPUT_STUDIES = {
-    "wizard": dict(game="wizard", players=3, lineup=["heuristic", "random", "random"]),
-    "oh_hell": dict(game="oh_hell", players=4, lineup=["heuristic"], options={"rounds": 3}),
-    "schieber": dict(game="jass", variant="schieber", lineup=["heuristic", "random", "heuristic", "random"]),
-    "differenzler": dict(game="jass", variant="differenzler", lineup=["heuristic", "random", "heuristic", "random"]),
-    "tarot": dict(game="tarot", players=4, lineup=["heuristic", "random", "heuristic", "random"]),
-    "jupiter": dict(game="jupiter", players=4, lineup=["heuristic", "random", "heuristic", "random"]),
-    "pitch_auction": dict(game="pitch", variant="auction", lineup=["heuristic", "random", "random", "random"]),
-    "pitch_ten_point": dict(game="pitch", variant="ten_point", lineup=["heuristic", "random", "heuristic", "random"]),
-}
-
-
-@pytest.mark.parametrize("name", list(OUTPUT_STUDIES))
-def test_every_output_of_a_report_is_documented(name, tmp_path):
-    import re
-    from pathlib import Path
-    from sim.runner import run_study
-    doc = (Path(__file__).resolve().parents[2] / "docs" / "outputs.md").read_text()
-    documented = set(re.findall(r"`([^`\s]+)`", doc))
-    run_dir = run_study(Study.create(**OUTPUT_STUDIES[name], boards=3, seed=1, seating="duplicate"),
-                        tmp_path / name, backend="serial", progress=False)
-    result = report(run_dir)
-    csvs = sorted(p.name for p in (run_dir / "report").glob("*.csv"))
-    assert csvs and [c for c in csvs if c not in documented] == []
-    for table_name, table in result.items():
-        columns = {re.sub(r"_(lo|hi)$", "", c) for c in table.columns}
-        assert sorted(columns - documented) == [], table_name
-    # a plot and the table it draws share one name
-    assert [p.name for p in result.plots if p.stem not in result] == []
-    assert [p.name for p in result.plots if p.name not in documented] == []
-
-
 def test_a_game_without_analysis_of_its_own_gets_the_balance_alone(wizard_duplicate, tmp_path):
     from analysis import balance_only
     study, chunks = wizard_duplicate
