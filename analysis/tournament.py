@@ -181,7 +181,8 @@ def plot(ratings_table: pd.DataFrame, pairs: pd.DataFrame, tournament, path) -> 
     right.set_yticks(range(len(names)), names, fontsize=8)
     for i, j in zip(*np.where(np.isfinite(matrix))):
         right.text(j, i, f"{matrix[i, j]:+.1f}{'*' if stars[i, j] else ''}", ha="center",
-                   va="center", fontsize=7)
+                   va="center", fontsize=7,
+                   color="white" if abs(matrix[i, j]) > 0.6 * limit else "black")
     right.set_title("game total, row − column (* 95 % interval excludes 0)", fontsize=9)
     fig.colorbar(image, ax=right, fraction=0.05)
     fig.savefig(path, dpi=110, format="png")
