@@ -101,7 +101,8 @@ def ratings(results: pd.DataFrame, names, seed: int, bootstrap: int = DEFAULT_BO
     table.insert(0, "place", np.arange(1, n + 1))
     table.attrs.update(model=model, boards=len(boards), bootstrap=bootstrap,
                        title=f"Ratings ({model.replace('-', '–').title()}, log-strength; "
-                             f"95 % bootstrap interval over boards, {bootstrap} refits)")
+                             + (f"95 % bootstrap interval over boards, {bootstrap} refits)"
+                                if bootstrap else "no bootstrap: no intervals)"))
     return table.reset_index(drop=True)
 
 
@@ -128,9 +129,9 @@ def pair_differences(results: pd.DataFrame, names) -> pd.DataFrame:
 def summary(tournament, ratings_table: pd.DataFrame, pairs: pd.DataFrame) -> list[str]:
     """The sentences that head ``tournament.md`` and the terminal output."""
     best = ratings_table.iloc[0]
-    lines = [f"{tournament.describe()}.",
-             f"Best: {best['player']} (rating {best['rating']:+.3f}, "
-             f"{best['rating_lo']:+.3f} to {best['rating_hi']:+.3f})."]
+    interval = (f", {best['rating_lo']:+.3f} to {best['rating_hi']:+.3f}"
+                if np.isfinite(best["rating_lo"]) else "")
+    lines = [f"{tournament.describe()}.", f"Best: {best['player']} (rating {best['rating']:+.3f}{interval})."]
     clear = int(pairs["significant"].sum())
     lines.append(f"{clear} of {len(pairs)} pair differences exclude 0 at 95 %.")
     return lines

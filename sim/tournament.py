@@ -100,7 +100,7 @@ class Tournament:
         twice = sorted({e for e in entrants if entrants.count(e) > 1})
         if twice:
             raise TricksimError(f"player {twice[0]!r} is entered twice; enter each player once "
-                                f"(give another param, e.g. name[seed=1], to enter a twin)")
+                                f"(the same player with other params, e.g. heuristic[bias=0.5], is another entrant)")
         boards = whole_number("boards", boards, lowest=1)
         seed = whole_number("seed", seed, lowest=0)
         partners = registry.game(meta.name).partners(variant)

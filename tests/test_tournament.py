@@ -17,7 +17,7 @@ from sim.cli import main
 from sim.errors import TricksimError
 from sim.store import load_records
 from sim.study import check_common_deals
-from sim.tournament import Tournament, results, run_tournament, seatings, table_dir
+from sim.tournament import Tournament, run_tournament, seatings, table_dir
 
 OH_HELL = {"rounds": 5}
 SCHIEBER = {"target": 100}
