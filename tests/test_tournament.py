@@ -13,6 +13,7 @@ import pytest
 
 from analysis.stats import t_quantile
 from analysis.tournament import pair_differences, ratings
+from sim import registry
 from sim.cli import main
 from sim.errors import TricksimError
 from sim.store import load_records
@@ -182,3 +183,12 @@ def test_bad_input_is_one_line(tmp_path, capsys, game, args, said):
     assert main(["tournament", *args, "--out", str(tmp_path / "t")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("tricksim: error:") and said in err[0], err
+
+
+@pytest.mark.parametrize("game, variant, partners", [
+    ("schieber", "schieber", 2), ("differenzler", "differenzler", 1), ("ten_point", "ten_point", 2),
+    ("auction", "auction", 1), ("tarot", "", 1), ("oh_hell", "", 1), ("jupiter", "", 1)])
+def test_only_the_team_games_seat_teams(game, variant, partners):
+    # French Tarot's camps form in each deal: its seats are individual
+    name = {"schieber": "jass", "differenzler": "jass", "ten_point": "pitch", "auction": "pitch"}.get(game, game)
+    assert registry.game(name).partners(variant) == partners
