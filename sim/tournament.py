@@ -30,6 +30,7 @@ its seats are individual.
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,10 +106,14 @@ class Tournament:
         seed = whole_number("seed", seed, lowest=0)
         partners = registry.game(meta.name).partners(variant)
         n = _table_size(meta, partners, len(entrants), players)
-        lineups = seatings(len(entrants), n, partners)
-        if len(lineups) > MAX_TABLES:
-            raise TricksimError(f"{len(entrants)} players at {n} seats make {len(lineups):,} "
-                                f"tables, more than {MAX_TABLES:,}; enter fewer players")
+        k = len(entrants)
+        # counted before they are listed: 10 players at 7 seats would list 604,800 orders
+        tables = (math.comb(k, 2) if partners > 1 else
+                  math.comb(k, n) * math.factorial(n - 1) if k >= n else math.factorial(k))
+        if tables > MAX_TABLES:
+            raise TricksimError(f"{k} players at {n} seats make {tables:,} tables, more than "
+                                f"{MAX_TABLES:,}; enter fewer players")
+        lineups = seatings(k, n, partners)
         tournament = cls(game=meta.name, variant=variant, players=n, entrants=entrants,
                          options=(), boards=int(boards), seed=int(seed), partners=partners,
                          lineups=tuple(lineups))

@@ -176,6 +176,7 @@ def test_the_command_end_to_end_with_a_user_player(tmp_path, capsys, game):
     ("oh_hell", ["oh_hell", "-p", "random", "-p", "heuristic", "-n", "9"], "3 to 7 players"),
     ("oh_hell", ["oh_hell", "-p", "random", "-p", "heuristic", "--bootstrap", "-1"], "bootstrap"),
     ("oh_hell", ["oh_hell", "-p", "random", "-p", "heuristic", "-o", "rounds=99"], "rounds"),
+    ("oh_hell", ["oh_hell", "-n", "7"] + [f"-pheuristic[bias=0.{i}]" for i in range(1, 10)], "more than 1,000"),
     ("schieber", ["jass", "-v", "schieber", "-p", "random", "-p", "user_players:HEURISTIC_VIA_POINTER"], "wizard"),
     ("schieber", ["jass", "-v", "nope", "-p", "random", "-p", "heuristic"], "unknown variant"),
 ])
