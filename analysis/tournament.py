@@ -139,14 +139,19 @@ def summary(tournament, ratings_table: pd.DataFrame, pairs: pd.DataFrame) -> lis
 
 def write_tournament(tournament, ratings_table: pd.DataFrame, pairs: pd.DataFrame,
                      lineups: pd.DataFrame, out_dir) -> Path:
-    """``ratings.csv``, ``pairs.csv``, ``seatings.csv``, ``tournament.png`` and ``tournament.md``."""
+    """``ratings.csv``, ``pairs.csv``, ``seatings.csv``, ``tournament.png`` (and ``.svg``) and
+    ``tournament.md``."""
     from sim.files import write_atomic
     from .report import markdown_table
     out_dir = Path(out_dir)
     tables = {"ratings": ratings_table, "pairs": pairs, "seatings": lineups}
     for name, table in tables.items():
         write_atomic(out_dir / f"{name}.csv", lambda temp, t=table: t.to_csv(temp, index=False))
-    write_atomic(out_dir / "tournament.png", lambda temp: plot(ratings_table, pairs, tournament, temp))
+    fig = plot(ratings_table, pairs, tournament)
+    # no date in the SVG: the same seed writes the same file
+    for kind, metadata in (("png", None), ("svg", {"Date": None})):
+        write_atomic(out_dir / f"tournament.{kind}",
+                     lambda temp, k=kind, m=metadata: fig.savefig(temp, dpi=110, format=k, metadata=m))
     lines = ["# Tournament", ""] + [f"- {s}" for s in summary(tournament, ratings_table, pairs)] + [""]
     for name, table in tables.items():
         lines += [f"## {table.attrs.get('title', name.title())}", "", markdown_table(table), ""]
@@ -162,7 +167,7 @@ def tournament_text(tournament, ratings_table: pd.DataFrame, pairs: pd.DataFrame
                         f"{pairs.attrs['title']}\n{markdown_table(pairs)}"])
 
 
-def plot(ratings_table: pd.DataFrame, pairs: pd.DataFrame, tournament, path) -> None:
+def plot(ratings_table: pd.DataFrame, pairs: pd.DataFrame, tournament):
     """Ratings with their intervals; the pair differences as a heat map (row − column), a
     difference whose interval excludes 0 marked with *."""
     from .plots import category_points, figure
@@ -190,4 +195,4 @@ def plot(ratings_table: pd.DataFrame, pairs: pd.DataFrame, tournament, path) -> 
                    color="white" if abs(matrix[i, j]) > 0.6 * limit else "black")
     right.set_title("game total, row − column (* 95 % interval excludes 0)", fontsize=9)
     fig.colorbar(image, ax=right, fraction=0.05)
-    fig.savefig(path, dpi=110, format="png")
+    return fig

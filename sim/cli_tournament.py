@@ -35,7 +35,7 @@ def add_tournament_parser(sub) -> None:
     p.add_argument("--bootstrap", type=int, default=None, metavar="B",
                    help="bootstrap refits of the ratings (default 200; 0: no intervals)")
     p.add_argument("--out", type=Path, help="where to write the tables' runs, CSV files, "
-                                            "tournament.md and tournament.png "
+                                            "tournament.md and tournament.png / .svg "
                                             "(default: results/tournament-<game>-seed<seed>)")
     p.add_argument("-j", "--jobs", type=int, default=1, help="parallel workers (-1: all cores)")
     p.add_argument("-b", "--backend", default="threading", choices=BACKENDS,

@@ -154,7 +154,7 @@ def test_the_command_end_to_end_with_a_user_player(tmp_path, capsys, game):
     assert code == 0
     printed = capsys.readouterr().out
     assert "Plackett–Luce" in printed and "user_players:lowest_legal_decide" in printed
-    for name in ("ratings.csv", "pairs.csv", "seatings.csv", "tournament.md", "tournament.png"):
+    for name in ("ratings.csv", "pairs.csv", "seatings.csv", "tournament.md", "tournament.png", "tournament.svg"):
         assert (out / name).is_file()
     rated = pd.read_csv(out / "ratings.csv")
     assert sorted(rated["player"]) == sorted(["heuristic", "random", "user_players:lowest_legal_decide"])
