@@ -148,10 +148,12 @@ def write_tournament(tournament, ratings_table: pd.DataFrame, pairs: pd.DataFram
     for name, table in tables.items():
         write_atomic(out_dir / f"{name}.csv", lambda temp, t=table: t.to_csv(temp, index=False))
     fig = plot(ratings_table, pairs, tournament)
-    # no date in the SVG: the same seed writes the same file
-    for kind, metadata in (("png", None), ("svg", {"Date": None})):
-        write_atomic(out_dir / f"tournament.{kind}",
-                     lambda temp, k=kind, m=metadata: fig.savefig(temp, dpi=110, format=k, metadata=m))
+    # no date and fixed element ids in the SVG: the same seed writes the same file
+    import matplotlib
+    with matplotlib.rc_context({"svg.hashsalt": "tricksim"}):
+        for kind, metadata in (("png", None), ("svg", {"Date": None})):
+            write_atomic(out_dir / f"tournament.{kind}",
+                         lambda temp, k=kind, m=metadata: fig.savefig(temp, dpi=110, format=k, metadata=m))
     lines = ["# Tournament", ""] + [f"- {s}" for s in summary(tournament, ratings_table, pairs)] + [""]
     for name, table in tables.items():
         lines += [f"## {table.attrs.get('title', name.title())}", "", markdown_table(table), ""]
