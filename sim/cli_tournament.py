@@ -37,6 +37,9 @@ def add_tournament_parser(sub) -> None:
     p.add_argument("--out", type=Path, help="where to write the tables' runs, CSV files, "
                                             "tournament.md and tournament.png / .svg "
                                             "(default: results/tournament-<game>-seed<seed>)")
+    p.add_argument("--fresh", action="store_true",
+                   help="play every table afresh (by default a table already played in --out "
+                        "is kept, and a table there of another tournament is an error)")
     p.add_argument("-j", "--jobs", type=int, default=1, help="parallel workers (-1: all cores)")
     p.add_argument("-b", "--backend", default="threading", choices=BACKENDS,
                    help="where chunks run (default threading)")
@@ -57,10 +60,11 @@ def cmd_tournament(args) -> None:
                                        boards=args.boards, seed=args.seed)
         out = args.out or Path("results") / "-".join(
             p for p in ("tournament", tournament.game, tournament.variant, f"seed{tournament.seed}") if p)
-        run_and_write(tournament, out, bootstrap, jobs=args.jobs, backend=args.backend)
+        run_and_write(tournament, out, bootstrap, jobs=args.jobs, backend=args.backend, fresh=args.fresh)
 
 
-def run_and_write(tournament, out: Path, bootstrap: int, jobs: int = 1, backend: str = "threading"):
+def run_and_write(tournament, out: Path, bootstrap: int, jobs: int = 1, backend: str = "threading",
+                  fresh: bool = False):
     """Play the tournament into ``out``, print its summary and write its files; the tables."""
     import pandas as pd
     from analysis.tournament import pair_differences, ratings, tournament_text, write_tournament
@@ -68,7 +72,7 @@ def run_and_write(tournament, out: Path, bootstrap: int, jobs: int = 1, backend:
     from .tournament import run_tournament
     check_output_dir(out)
     with writing(out, "give another --out"):
-        results = run_tournament(tournament, out, jobs=jobs, backend=backend)
+        results = run_tournament(tournament, out, jobs=jobs, backend=backend, fresh=fresh)
     names = list(tournament.entrants)
     rated = ratings(results, names, tournament.seed, bootstrap)
     pairs = pair_differences(results, names)

@@ -145,14 +145,15 @@ def table_dir(out: Path, index: int) -> Path:
 
 
 def run_tournament(tournament: Tournament, out, jobs: int = 1, backend: str = "threading",
-                   progress: bool = False) -> pd.DataFrame:
-    """Play every table into ``out/tables`` (a table already complete is kept) and return
-    :func:`results`."""
+                   progress: bool = False, fresh: bool = False) -> pd.DataFrame:
+    """Play every table into ``out/tables`` and return :func:`results`. A table already
+    played there is kept (one of another tournament is an error) unless ``fresh``. Only the
+    plan's tables are read: a table of an earlier, larger plan is left as it is."""
     from .runner import run_study
     out = Path(out)
     for index, study in enumerate(tournament.studies()):
         run_study(study, table_dir(out, index), jobs=jobs, backend=backend, progress=progress,
-                  notify=lambda event, message: None)
+                  resume=not fresh, notify=lambda event, message: None)
     return results(tournament, out)
 
 

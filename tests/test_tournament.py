@@ -164,6 +164,13 @@ def test_the_command_end_to_end_with_a_user_player(tmp_path, capsys, game):
     assert main(["tournament", game, "-p", "heuristic", "-p", "random", "-p", "user_players:lowest_legal_decide",
                  "-o", "rounds=5", "-g", "20", "--bootstrap", "40", "--seed", "5", "--out", str(out)]) == 0
     assert {name: (out / name).read_bytes() for name in first} == first
+    # another tournament in the same folder: refused, then played afresh with --fresh
+    other = ["tournament", game, "-p", "heuristic", "-p", "random", "-o", "rounds=5", "-g", "21",
+             "--bootstrap", "0", "--out", str(out)]
+    capsys.readouterr()
+    assert main(other) == 2 and "holds a different study" in capsys.readouterr().err
+    assert main(other + ["--fresh"]) == 0
+    assert len(pd.read_csv(out / "ratings.csv")) == 2
 
 
 @pytest.mark.parametrize("game, args, said", [
