@@ -99,6 +99,11 @@ class GameBase:
         """Deals in one game (expected, for a game played to a target)."""
         return self.deals_per_game(study)
 
+    def partners(self, variant: str = "") -> int:
+        """Seats that play for one team, partners at every other seat (1: each seat for
+        itself). ``tricksim tournament`` seats a team as copies of one entrant."""
+        return 1
+
     def games_per_board(self, study) -> int:
         """Games played on one board: one per rotation of the lineup with duplicate seating."""
         return self.seats(study) if study.seating == "duplicate" else 1

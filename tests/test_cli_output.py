@@ -62,11 +62,13 @@ def argv_of(command: str, out: Path, run: Path) -> list:
         "study": ["study", Path(__file__).parent.parent / "scripts" / "default_study.toml", "--out", out],
         "deal": ["deal", run, "--game", "0", "--out", out / "deal.json"],
         "compare": ["compare", run, run, "--out", out],
+        "tournament": ["tournament", "wizard", "-p", "random", "-p", "heuristic", "--boards", "1",
+                       "--bootstrap", "0", "--out", out],
     }[command]
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("command", ["simulate", "study", "deal", "compare"])
+@pytest.mark.parametrize("command", ["simulate", "study", "deal", "compare", "tournament"])
 def test_an_unwritable_out_is_one_line(capsys, tmp_path, finished_run, command, kind):
     out = unwritable(kind, tmp_path)
     err = cli_error(capsys, *argv_of(command, out, finished_run))

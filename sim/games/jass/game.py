@@ -70,6 +70,10 @@ class JassGame(GameBase):
     step_module = "sim.games.jass.step_nb"
     search_module = "sim.games.jass.search_nb"
 
+    def partners(self, variant: str = "") -> int:
+        # Schieber: seats 0+2 against 1+3
+        return 2 if variant == "schieber" else 1
+
     # -- study -> kernel inputs -------------------------------------------
     @staticmethod
     def variant(study) -> str:

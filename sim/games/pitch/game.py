@@ -69,6 +69,10 @@ class PitchGame(GameBase):
     step_module = module_of("auction", "step_nb")
     search_module = module_of("auction", "search_nb")
 
+    def partners(self, variant: str = "") -> int:
+        # Ten-point: seats 0+2 against 1+3
+        return 2 if variant == "ten_point" else 1
+
     def steps_module(self, variant: str = ""):
         """Each variant's own step module (the first variant's for ``""``)."""
         return importlib.import_module(module_of(variant or VARIANTS[0], "step_nb"))
