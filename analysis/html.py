@@ -42,11 +42,13 @@ _ESTIMATE = re.compile(r"^(?P<value>.+?) (?P<interval>\(.+ to .+\))$")
 @dataclass
 class Section:
     """A heading, its sentences, tables (DataFrames with ``attrs`` ``title`` and ``note``) and
-    plots (PNG files)."""
+    plots (PNG files). ``column_notes``: each table followed by what its columns mean
+    (``analysis/columns.py``, written for the tables of a run's report)."""
     title: str
     sentences: list[str] = field(default_factory=list)
     tables: list[pd.DataFrame] = field(default_factory=list)
     plots: list[Path] = field(default_factory=list)
+    column_notes: bool = False
 
 
 def write_html(path, title: str, setup, sections, command, provenance=()) -> Path:
@@ -66,7 +68,7 @@ def render_html(title: str, setup, sections, command, provenance=()) -> str:
     if not isinstance(command, str):
         command = shlex.join(str(part) for part in command)
     shown = [{"title": s.title, "sentences": s.sentences,
-              "tables": [_table(t) for t in s.tables], "plots": [_plot(Path(p)) for p in s.plots]}
+              "tables": [_table(t, s.column_notes) for t in s.tables], "plots": [_plot(Path(p)) for p in s.plots]}
              for s in sections]
     return _template().render(title=title, setup=list(setup), sections=shown, command=command,
                               provenance=list(provenance))
@@ -85,7 +87,7 @@ def _code(text) -> jinja2.utils.markupsafe.Markup:
     return jinja2.utils.markupsafe.Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", escaped))
 
 
-def _table(table: pd.DataFrame) -> dict:
+def _table(table: pd.DataFrame, notes: bool) -> dict:
     from .columns import column_notes
     from .report import display_frame, _looks_numeric
     shown = display_frame(table)
@@ -95,13 +97,13 @@ def _table(table: pd.DataFrame) -> dict:
         shown = shown.head(MAX_HTML_ROWS)
     numeric = [c for c in shown.columns if len(shown) and all(_looks_numeric(str(v)) for v in shown[c])]
     styler = (shown.style.hide(axis="index")
-              .set_caption(str(table.attrs.get("title", "")))
+              .set_caption(escape(str(table.attrs.get("title", ""))))
               .set_table_attributes('class="tricksim"')
               .format(_estimate_html, escape="html")
               .set_td_classes(pd.DataFrame({c: ["number" if c in numeric else ""] * len(shown)
                                             for c in shown.columns}, index=shown.index)))
     return {"html": styler.to_html(), "note": table.attrs.get("note", ""), "more": more,
-            "columns": column_notes(table)}
+            "columns": column_notes(table) if notes else ""}
 
 
 def _estimate_html(text) -> str:

@@ -108,7 +108,7 @@ def write_html_report(run_dir: Path, tables: dict, plot_paths: list[Path], manif
         names = [name for name, table in tables.items() if table.attrs.get("question", "Tables") == question]
         shown = [tables[n] for n in names if tables[n].attrs.get("show") in ("terminal", "report")]
         section = Section(question, list(summary.get(question, [])), shown,
-                          [plots.pop(n) for n in names if n in plots])
+                          [plots.pop(n) for n in names if n in plots], column_notes=True)
         if section.sentences or section.tables or section.plots:
             sections.append(section)
     if plots:       # plots that draw no single table (or several)
