@@ -30,6 +30,7 @@ from pathlib import Path
 
 import jinja2
 import pandas as pd
+from pandas.io.formats.style import Styler
 
 from sim.files import write_atomic
 
@@ -67,9 +68,12 @@ def write_html(path, title: str, setup, sections, command, provenance=()) -> Pat
 def render_html(title: str, setup, sections, command, provenance=()) -> str:
     if not isinstance(command, str):
         command = shlex.join(str(part) for part in command)
-    shown = [{"title": s.title, "sentences": s.sentences,
-              "tables": [_table(t, s.column_notes) for t in s.tables], "plots": [_plot(Path(p)) for p in s.plots]}
-             for s in sections]
+    shown, count = [], 0
+    for s in sections:
+        tables = [_table(t, s.column_notes, f"t{count + i}") for i, t in enumerate(s.tables)]
+        count += len(tables)
+        shown.append({"title": s.title, "sentences": s.sentences, "tables": tables,
+                      "plots": [_plot(Path(p)) for p in s.plots]})
     return _template().render(title=title, setup=list(setup), sections=shown, command=command,
                               provenance=list(provenance))
 
@@ -87,7 +91,9 @@ def _code(text) -> jinja2.utils.markupsafe.Markup:
     return jinja2.utils.markupsafe.Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", escaped))
 
 
-def _table(table: pd.DataFrame, notes: bool) -> dict:
+def _table(table: pd.DataFrame, notes: bool, uuid: str) -> dict:
+    """The table through pandas' Styler; ``uuid`` names its cells' ids (Styler's default is
+    random: the same report would not be the same file twice)."""
     from .columns import column_notes
     from .report import display_frame, _looks_numeric
     shown = display_frame(table)
@@ -96,7 +102,7 @@ def _table(table: pd.DataFrame, notes: bool) -> dict:
         more = f"{len(shown) - MAX_HTML_ROWS:,} more rows in the CSV"
         shown = shown.head(MAX_HTML_ROWS)
     numeric = [c for c in shown.columns if len(shown) and all(_looks_numeric(str(v)) for v in shown[c])]
-    styler = (shown.style.hide(axis="index")
+    styler = (Styler(shown, uuid=uuid).hide(axis="index")
               .set_caption(escape(str(table.attrs.get("title", ""))))
               .set_table_attributes('class="tricksim"')
               .format(_estimate_html, escape="html")

@@ -10,6 +10,7 @@ import base64
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 from html import escape, unescape
@@ -89,7 +90,6 @@ def test_the_command_of_report_html_plays_the_same_study(tmp_path, game):
     report(run_dir)
     text = (run_dir / HTML_FILE).read_text(encoding="utf-8")
     command = unescape(re.search(r'<pre class="command"><code>(.*?)</code></pre>', text, re.S).group(1))
-    import shlex
     words = shlex.split(command)
     assert words[:2] == ["tricksim", "simulate"]
     args = build_parser().parse_args(words[1:])
@@ -97,6 +97,9 @@ def test_the_command_of_report_html_plays_the_same_study(tmp_path, game):
     assert _study_from_args(args).key() == Study.from_dict(manifest["study"]).key()
     assert args.out == run_dir and args.report
     assert manifest["code"]["engine"] in text and manifest["code"]["hash"] in text
+    # the same run, the same file
+    report(run_dir)
+    assert (run_dir / HTML_FILE).read_text(encoding="utf-8") == text
 
 
 def test_a_failed_write_leaves_the_earlier_report_html_whole(tmp_path, monkeypatch):
