@@ -174,6 +174,7 @@ def compare(run_a, run_b) -> Comparison:
         "run": ["A", "B"], "directory": [str(run_a), str(run_b)],
         "study": [_describe(study_a), _describe(study_b)],
     })
+    tables["runs"].attrs["title"] = "The two runs"
     return Comparison(tables, _summary(tables, measures, study_a, study_b, _identical(records_a, records_b)),
                       (manifest_a, manifest_b))
 
@@ -238,9 +239,10 @@ def _write_html(tables: dict, out_dir: Path, command) -> Path:
     if command is None:
         command = ["tricksim", "compare", *runs["directory"], "--out", str(out_dir)]
     manifests = getattr(tables, "manifests", ())
-    setup, provenance = [], []
+    setup, provenance, title = [], [], "Comparison on common deals"
     if manifests:
         study = manifests[0]["study"]
+        title = f"{game_title(study)}: comparison on common deals"
         setup = [("game", f"{game_title(study)} (`{study['game']}`)"), ("players", str(study["players"])),
                  ("seating", study.get("seating", "fixed")), ("boards", f"{int(study['boards']):,}"),
                  ("seed", str(study.get("seed")))]
@@ -248,4 +250,4 @@ def _write_html(tables: dict, out_dir: Path, command) -> Path:
             provenance += code_provenance(manifest, label)
     setup += [(f"run {row.run}", f"`{row.directory}`: {row.study}") for row in runs.itertuples()]
     section = Section("B − A on the same boards", list(getattr(tables, "summary", [])), list(tables.values()))
-    return write_html(out_dir / HTML_FILE, "Comparison on common deals", setup, [section], command, provenance)
+    return write_html(out_dir / HTML_FILE, title, setup, [section], command, provenance)

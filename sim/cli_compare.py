@@ -79,7 +79,7 @@ def compare_runs(run_a: Path, run_b: Path, out: Path, request=None, args=None) -
     print()
     with writing(out, "give another --out"):
         path = write_comparison(tables, out, _command(run_a, run_b, out, request))
-    print(f"comparison written to {path}")
+    print(f"comparison written to {path} and {path.with_name('report.html')}")
 
 
 def _command(run_a: Path, run_b: Path, out: Path, request) -> list[str]:

@@ -166,8 +166,13 @@ def test_a_run_and_a_comparison_render_in_chromium(tmp_path, game):
     b = play(tmp_path, "nohook", game, dealer_restriction="never")
     tables = report(a)
     assert_renders(a / HTML_FILE, images=len(tables.plots))
-    write_comparison(compare(a, b), tmp_path / "cmp")
-    assert self_contained_problems((tmp_path / "cmp" / HTML_FILE).read_text(encoding="utf-8")) == []
+    paired = compare(a, b)
+    write_comparison(paired, tmp_path / "cmp")
+    text = (tmp_path / "cmp" / HTML_FILE).read_text(encoding="utf-8")
+    assert self_contained_problems(text) == []
+    for name, table in paired.items():
+        assert f"<caption>{escape(table.attrs.get('title', ''))}</caption>" in text, name
+    assert "tricksim compare" in text and "dealer_restriction always → never" in text
     assert_renders(tmp_path / "cmp" / HTML_FILE, images=0)
 
 
