@@ -95,13 +95,13 @@ def _table(table: pd.DataFrame, notes: bool, uuid: str) -> dict:
     """The table through pandas' Styler; ``uuid`` names its cells' ids (Styler's default is
     random: the same report would not be the same file twice)."""
     from .columns import column_notes
-    from .report import display_frame, _looks_numeric
+    from .report import display_frame, looks_numeric
     shown = display_frame(table)
     more = ""
     if len(shown) > MAX_HTML_ROWS:
         more = f"{len(shown) - MAX_HTML_ROWS:,} more rows in the CSV"
         shown = shown.head(MAX_HTML_ROWS)
-    numeric = [c for c in shown.columns if len(shown) and all(_looks_numeric(str(v)) for v in shown[c])]
+    numeric = [c for c in shown.columns if len(shown) and all(looks_numeric(str(v)) for v in shown[c])]
     styler = (Styler(shown, uuid=uuid).hide(axis="index")
               .set_caption(escape(str(table.attrs.get("title", ""))))
               .set_table_attributes('class="tricksim"')

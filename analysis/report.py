@@ -251,7 +251,7 @@ def markdown_table(table: pd.DataFrame, max_rows: int | None = None) -> str:
     header = list(shown.columns)
     rows = [[str(v) for v in row] for row in shown.itertuples(index=False)]
     widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(header)]
-    numeric = [all(_looks_numeric(r[i]) for r in rows) and rows != [] for i in range(len(header))]
+    numeric = [all(looks_numeric(r[i]) for r in rows) and rows != [] for i in range(len(header))]
 
     def line(cells):
         padded = [c.rjust(w) if num else c.ljust(w) for c, w, num in zip(cells, widths, numeric)]
@@ -265,7 +265,7 @@ def markdown_table(table: pd.DataFrame, max_rows: int | None = None) -> str:
     return text
 
 
-def _looks_numeric(text: str) -> bool:
+def looks_numeric(text: str) -> bool:
     """A number, or a number with its interval: ``-1,234``, ``41.2 % (40.8 % to 41.6 %)``, ``–``."""
     words = text.replace(",", "").replace("(", " ").replace(")", " ").replace("%", " ").split()
     for word in words:
