@@ -184,3 +184,11 @@ def test_the_browser_check_sees_a_broken_image_and_a_console_message(tmp_path):
     assert seen["broken"] == ["absent"] and seen["images"] == 1
     assert any('"boom"' in line for line in seen["console"])
     assert seen["pixels"] is not None
+
+
+def test_the_self_contained_check_sees_what_a_page_would_load():
+    page = ('<link rel="stylesheet" href="https://cdn.example.org/a.css"><img src="plot.png" alt="p">'
+            '<img src="data:image/png;base64,AAAA" alt="q"><style>@import "b.css";</style>')
+    found = self_contained_problems(page)
+    assert any("https://cdn.example.org" in f for f in found) and any("plot.png" in f for f in found)
+    assert any("@import" in f for f in found) and not any("AAAA" in f for f in found)
