@@ -31,6 +31,7 @@ import numpy as np
 import pandas as pd
 
 from sim.errors import TricksimError, counted
+from sim.files import write_atomic
 from sim.study import check_common_deals
 from .common import interval_if_enough, order_name
 from .report import analysis_module, markdown_table
@@ -72,11 +73,13 @@ DEALS_PER_GAME = Measure("mean_deals", "deals per game", lambda g: g["deals"], "
 
 
 class Comparison(dict):
-    """The tables of a comparison (name -> DataFrame), with the sentences that head it (``summary``)."""
+    """The tables of a comparison (name -> DataFrame), with the sentences that head it (``summary``)
+    and the two runs' manifests (``manifests``: A's, B's)."""
 
-    def __init__(self, tables: dict, summary: list[str]):
+    def __init__(self, tables: dict, summary: list[str], manifests: tuple = ()):
         super().__init__(tables)
         self.summary = summary
+        self.manifests = manifests
 
 
 def _load(run_dir):
@@ -171,7 +174,9 @@ def compare(run_a, run_b) -> Comparison:
         "run": ["A", "B"], "directory": [str(run_a), str(run_b)],
         "study": [_describe(study_a), _describe(study_b)],
     })
-    return Comparison(tables, _summary(tables, measures, study_a, study_b, _identical(records_a, records_b)))
+    tables["runs"].attrs["title"] = "The two runs"
+    return Comparison(tables, _summary(tables, measures, study_a, study_b, _identical(records_a, records_b)),
+                      (manifest_a, manifest_b))
 
 
 def _summary(tables: dict, measures, study_a: dict, study_b: dict, identical: bool) -> list[str]:
@@ -207,8 +212,11 @@ def comparison_text(comparison: dict) -> str:
     return "\n\n".join(b for b in blocks if b)
 
 
-def write_comparison(tables: dict[str, pd.DataFrame], out_dir) -> Path:
-    """CSV per table and ``compare.md`` into ``out_dir``; returns the Markdown file."""
+def write_comparison(tables: dict[str, pd.DataFrame], out_dir, command=None) -> Path:
+    """CSV per table, ``compare.md`` and ``report.html`` into ``out_dir``; returns the Markdown file.
+
+    ``command``: the command that made the comparison, for report.html (default: ``tricksim
+    compare`` of the two runs' directories into ``out_dir``)."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     lines = ["# Comparison on common deals", ""]
@@ -218,6 +226,28 @@ def write_comparison(tables: dict[str, pd.DataFrame], out_dir) -> Path:
     for name, table in tables.items():
         table.to_csv(out_dir / f"compare_{name}.csv", index=False)
         lines += [f"## {table.attrs.get('title', name)}", "", markdown_table(table), ""]
-    path = out_dir / "compare.md"
-    path.write_text("\n".join(lines))
-    return path
+    text = "\n".join(lines)
+    _write_html(tables, out_dir, command)
+    return write_atomic(out_dir / "compare.md", lambda temp: temp.write_text(text, encoding="utf-8"))
+
+
+def _write_html(tables: dict, out_dir: Path, command) -> Path:
+    """The comparison's ``report.html``: its setup, both runs and their code, the sentences and the tables."""
+    from .html import HTML_FILE, Section, code_provenance, write_html
+    from .report import game_title
+    runs = tables["runs"]
+    if command is None:
+        command = ["tricksim", "compare", *runs["directory"], "--out", str(out_dir)]
+    manifests = getattr(tables, "manifests", ())
+    setup, provenance, title = [], [], "Comparison on common deals"
+    if manifests:
+        study = manifests[0]["study"]
+        title = f"{game_title(study)}: comparison on common deals"
+        setup = [("game", f"{game_title(study)} (`{study['game']}`)"), ("players", str(study["players"])),
+                 ("seating", study.get("seating", "fixed")), ("boards", f"{int(study['boards']):,}"),
+                 ("seed", str(study.get("seed")))]
+        for label, manifest in zip("AB", manifests):
+            provenance += code_provenance(manifest, label)
+    setup += [(f"run {row.run}", f"`{row.directory}`: {row.study}") for row in runs.itertuples()]
+    section = Section("B − A on the same boards", list(getattr(tables, "summary", [])), list(tables.values()))
+    return write_html(out_dir / HTML_FILE, title, setup, [section], command, provenance)

@@ -5,6 +5,7 @@ Layout of a run directory after :func:`report`::
     run_dir/
       manifest.json         (written by the runner)
       report.md             the study, a plain summary per question, the key tables, the plots
+      report.html           the same in one self-contained file, with the command that reproduces it
       report/
         <table>.csv         every table, full precision
         <plot>.png          every plot
@@ -74,7 +75,8 @@ def analysis_module(manifest: dict):
 # -- writing -------------------------------------------------------------------------------
 
 def write_report(run_dir, tables: dict, plot_paths, manifest: dict, summary: dict | None = None) -> Path:
-    """Write every table as CSV to ``run_dir/report/`` and ``run_dir/report.md``; return its path.
+    """Write every table as CSV to ``run_dir/report/``, ``run_dir/report.md`` and
+    ``run_dir/report.html``; return the Markdown's path.
 
     ``summary`` maps each question to a few sentences; when it is None the
     game's analysis module is asked for it (if it has a ``summary``).
@@ -90,8 +92,32 @@ def write_report(run_dir, tables: dict, plot_paths, manifest: dict, summary: dic
         module = analysis_module(manifest)
         summary = module.summary(tables, manifest) if hasattr(module, "summary") else {}
     text = render_markdown(run_dir, tables, [Path(p) for p in plot_paths], csv_paths, manifest, summary)
+    write_html_report(run_dir, tables, [Path(p) for p in plot_paths], manifest, summary)
     # a reader never sees half a report, and a failed write leaves no temporary behind
     return write_atomic(run_dir / REPORT_FILE, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+
+
+def write_html_report(run_dir: Path, tables: dict, plot_paths: list[Path], manifest: dict,
+                      summary: dict) -> Path:
+    """``report.html``: report.md's questions, each with its sentences, tables and the plots
+    named after its tables, in one self-contained file (``analysis/html.py``)."""
+    from .html import HTML_FILE, Section, code_provenance, simulate_command, write_html
+    plots = {Path(p).stem: Path(p) for p in plot_paths}
+    sections = []
+    for question in list(summary) + [q for q in _questions(tables) if q not in summary]:
+        names = [name for name, table in tables.items() if table.attrs.get("question", "Tables") == question]
+        shown = [tables[n] for n in names if tables[n].attrs.get("show") in ("terminal", "report")]
+        section = Section(question, list(summary.get(question, [])), shown,
+                          [plots.pop(n) for n in names if n in plots], column_notes=True)
+        if section.sentences or section.tables or section.plots:
+            sections.append(section)
+    if plots:       # plots that draw no single table (or several)
+        sections.append(Section("Plots", plots=list(plots.values())))
+    sections.append(Section("All tables", [f"`{REPORT_DIR}/{name}.csv`: {table.attrs.get('title', name)}"
+                                           for name, table in tables.items()]))
+    setup = [(label, value) for label, value in describe_study(manifest)]
+    return write_html(run_dir / HTML_FILE, f"{game_title(manifest['study'])}: simulation report", setup,
+                      sections, simulate_command(manifest, run_dir), code_provenance(manifest))
 
 
 def render_markdown(run_dir: Path, tables: dict, plot_paths: list[Path], csv_paths: dict,
@@ -225,7 +251,7 @@ def markdown_table(table: pd.DataFrame, max_rows: int | None = None) -> str:
     header = list(shown.columns)
     rows = [[str(v) for v in row] for row in shown.itertuples(index=False)]
     widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(header)]
-    numeric = [all(_looks_numeric(r[i]) for r in rows) and rows != [] for i in range(len(header))]
+    numeric = [all(looks_numeric(r[i]) for r in rows) and rows != [] for i in range(len(header))]
 
     def line(cells):
         padded = [c.rjust(w) if num else c.ljust(w) for c, w, num in zip(cells, widths, numeric)]
@@ -239,7 +265,7 @@ def markdown_table(table: pd.DataFrame, max_rows: int | None = None) -> str:
     return text
 
 
-def _looks_numeric(text: str) -> bool:
+def looks_numeric(text: str) -> bool:
     """A number, or a number with its interval: ``-1,234``, ``41.2 % (40.8 % to 41.6 %)``, ``–``."""
     words = text.replace(",", "").replace("(", " ").replace(")", " ").replace("%", " ").split()
     for word in words:

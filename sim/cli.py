@@ -260,7 +260,7 @@ def _report(run_dir: Path) -> None:
     with writing(run_dir, remedy):
         tables = report(run_dir)
     print(format_for_terminal(tables))
-    print(f"report written to {Path(run_dir) / 'report.md'}")
+    print(f"report written to {Path(run_dir) / 'report.md'} and {Path(run_dir) / 'report.html'}")
 
 
 def cmd_study(args) -> None:

@@ -78,8 +78,18 @@ def compare_runs(run_a: Path, run_b: Path, out: Path, request=None, args=None) -
     print(comparison_text(tables))
     print()
     with writing(out, "give another --out"):
-        path = write_comparison(tables, out)
-    print(f"comparison written to {path}")
+        path = write_comparison(tables, out, _command(run_a, run_b, out, request))
+    print(f"comparison written to {path} and {path.with_name('report.html')}")
+
+
+def _command(run_a: Path, run_b: Path, out: Path, request) -> list[str]:
+    """``tricksim compare`` with the options that made this comparison (for its report.html)."""
+    command = ["tricksim", "compare", str(run_a), str(run_b), "--out", str(out)]
+    if request is not None:
+        for name in ("precision", "sprt", "max_boards", "alpha", "beta"):
+            if getattr(request, name) is not None:
+                command += [f"--{name.replace('_', '-')}", str(getattr(request, name))]
+    return command
 
 
 def _extend(run_a: Path, run_b: Path, request, args):
