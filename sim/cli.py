@@ -104,7 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--report", action="store_true", help="write the report when done")
 
     p = sub.add_parser("study", help="run every study of a TOML study file, with reports",
-                       description="Run each [[run]] of a TOML study file and write its report.")
+                       description="Run each [[run]] of a TOML study file and write its report; "
+                                   "then its comparisons and grids (docs/studies.md).")
     p.add_argument("file", type=Path)
     p.add_argument("--out", type=Path, default=Path("results"), help="parent directory of the runs")
     _add_run_args(p)
@@ -267,12 +268,13 @@ def cmd_study(args) -> None:
     from .replay import compile_notice
     from .files import check_output_dir
     from .store import load_study
-    from .study_file import load_comparisons, load_study_file
+    from .study_file import load_comparisons, load_grids, load_study_file
     with compile_notice("players"):        # checking the file loads every player it names
         runs = load_study_file(args.file)
-    comparisons = load_comparisons(args.file, runs)
+        comparisons = load_comparisons(args.file, runs)
+        grids = load_grids(args.file, runs, comparisons)
     check_output_dir(args.out)
-    _compile_side_by_side([study for _, study in runs], args)
+    _compile_side_by_side([study for _, study in runs] + [c.study for g in grids for c in g.cells], args)
     # the runs a sequential comparison extends are reported once it is done, at their final size
     extended = {run for _, a, b, request in comparisons if request is not None for run in (a, b)}
     played = set()
@@ -296,6 +298,23 @@ def cmd_study(args) -> None:
         for run in (a, b):
             if run in extended and (run in played or load_study(args.out / run).boards != before[run]):
                 _report(args.out / run)
+    for grid in grids:
+        _run_grid(grid, args)
+
+
+def _run_grid(grid, args) -> None:
+    """Play every cell of a grid into ``OUT/<grid>/<cell>``, then write its report beside them."""
+    from analysis.grid import write_grid
+    from .files import writing
+    from .replay import compile_notice
+    out = args.out / grid.name
+    for cell in grid.cells:
+        print(f"== {grid.name} {cell.name}: {cell.label}; {counted(cell.study.boards, 'game')}")
+        with compile_notice(cell.study.game):
+            _run(cell.study, out / cell.name, args)
+    with writing(out, "give another --out"):
+        path = write_grid(grid, out, ["tricksim", "study", str(args.file), "--out", str(args.out)])
+    print(f"grid written to {path}, {path.with_name('grid.csv')} and {path.with_name('report.html')}")
 
 
 def _compile_side_by_side(studies, args) -> None:

@@ -37,7 +37,7 @@ from .errors import TricksimError, choices
 from .study import Study, check_common_deals
 
 # top-level tables: name -> how it is written
-TABLES = {"defaults": "[defaults]", "run": "[[run]]", "compare": "[[compare]]"}
+TABLES = {"defaults": "[defaults]", "run": "[[run]]", "compare": "[[compare]]", "grid": "[[grid]]"}
 # the keys of a run, in the order they are checked: a key's check may rely on the
 # keys before it (options on the variant, the lineup on the number of players)
 KEYS = ("name", "game", "variant", "players", "lineup", "options", "seating", "seed", "games",
@@ -77,7 +77,7 @@ def _read(path: Path) -> dict:
             raise TricksimError(f"study file {path}: unknown {shown}; a study file has {allowed}")
     if not isinstance(data.get("defaults", {}), dict):
         raise TricksimError(f"study file {path}: defaults must be a [defaults] table")
-    for key in ("run", "compare"):
+    for key in ("run", "compare", "grid"):
         items = data.get(key, [])
         if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
             raise TricksimError(f"study file {path}: {key} must be {TABLES[key]} tables "
@@ -148,8 +148,8 @@ def load_study_file(path: Path) -> list[tuple[str, Study]]:
             raise TricksimError(f"study file {path}, [defaults]: unknown key {key!r}; "
                                 f"[defaults] takes {choices(DEFAULT_KEYS)}")
     runs = data.get("run", [])
-    if not runs:
-        raise TricksimError(f"study file {path} has no [[run]] tables")
+    if not runs and not data.get("grid"):
+        raise TricksimError(f"study file {path} has no [[run]] or [[grid]] tables")
     out = [_load_run(path, i, run, defaults) for i, run in enumerate(runs)]
     names = [n for n, _ in out]
     twice = sorted({n for n in names if names.count(n) > 1})
@@ -204,6 +204,18 @@ def load_comparisons(path: Path, runs) -> list[tuple[str, str, str, object]]:
                                 f"(precision or sprt), which compare {others[0]} compares too; a run "
                                 f"extended by a comparison may be in no other comparison")
     return out
+
+
+def load_grids(path: Path, runs, comparisons) -> list:
+    """The ``[[grid]]`` tables of a study file, each a checked :class:`sim.study_grid.Grid`
+    (``runs``, ``comparisons``: the file's, whose names a grid's may not take)."""
+    from .study_grid import load_grid
+    taken = {name for name, _ in runs} | {name for name, *_ in comparisons}
+    grids = []
+    for i, item in enumerate(_read(path).get("grid", [])):
+        grids.append(load_grid(path, i, item, taken))
+        taken.add(grids[-1].name)
+    return grids
 
 
 def _request(where: str, item: dict, study: Study):
