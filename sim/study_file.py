@@ -18,8 +18,10 @@ A ``[[compare]]`` table (``name``, ``a``, ``b``: two run names) compares two
 runs dealt the same cards board by board (``tricksim compare``) after the
 runs are done, into ``<output folder>/<name>/``; runs that could not be
 compared (another game, variant, player count, seed, number of games or
-seating, or an aggregate run) are refused with the rest of the file. Every
-key is documented in ``docs/studies.md``.
+seating, or an aggregate run) are refused with the rest of the file. A
+``[[grid]]`` table plays every combination of a few options, lineups and
+player counts against a baseline (``sim/study_grid.py``). Every key is
+documented in ``docs/studies.md``.
 
 The whole file is checked before anything runs: an unknown table or key, a
 value of the wrong type or outside what is allowed is a one-line

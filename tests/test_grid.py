@@ -236,3 +236,15 @@ def test_a_bad_grid_stops_the_study_before_any_run(tmp_path, capsys):
 def test_the_example_grid_loads():
     grids = grids_of(ROOT / "scripts" / "studies" / "wizard_dealer_restriction.toml")
     assert grids and all(len(g.cells) > 1 for g in grids)
+
+
+def test_every_grid_key_is_documented_and_the_documented_grid_loads(tmp_path):
+    import re
+    from sim.study_grid import GRID_KEYS
+    doc = (ROOT / "docs" / "studies.md").read_text()
+    keys = doc.split("### Grid keys\n", 1)[1].split("\n### ", 1)[0]
+    assert set(re.findall(r"^\| `([^`]+)` \|", keys, flags=re.M)) == set(GRID_KEYS)
+    example = re.findall(r"```toml\n(.*?)```", doc.split("## Grids\n", 1)[1], flags=re.S)[0]
+    grid = grids_of(write(tmp_path, example))[0]
+    assert len(grid.cells) == 9 and len({c.baseline for c in grid.cells}) == 3
+    assert example.strip() in (ROOT / "scripts" / "studies" / "wizard_dealer_restriction.toml").read_text()
