@@ -20,6 +20,7 @@ Differenzler's penalty) when its corrected p-value is below 0.05.
 """
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import numpy as np
@@ -109,7 +110,7 @@ def grid_table(grid, out_dir) -> pd.DataFrame:
     for cell in grid.cells:
         base = grid.cells[cell.baseline]
         row = {"cell": cell.name, **{key: _shown(v) for key, v in cell.values.items()},
-               "baseline": base.name, "boards": cell.study.boards}
+               "baseline": base.name, "boards": int(games[cell.name]["board"].nunique())}
         study_a, study_b = base.study.to_dict(), cell.study.to_dict()
         for measure in measures(study_a, study_b):
             diff = board_differences(games[base.name], games[cell.name], measure)
@@ -145,6 +146,61 @@ def _shown(value) -> str:
     return " ".join(value) if isinstance(value, list) else str(value)
 
 
+def extend_grid(grid, out_dir, play):
+    """Extend every cell a chunk at a time, on the same boards, until the confidence sequence
+    of every cell's game-total difference from its baseline is at most ``grid.request.precision``
+    wide, or ``max_boards`` (default: 4 times the grid's games) are reached; return the
+    :class:`analysis.sequential.Outcome` (one tally per compared cell, named by the cell).
+
+    ``play(study, run_dir)`` plays a cell to a study of more games (``extend=True``).
+    Cells held at more games than the grid's (an earlier extension) bring the others to
+    their size first, as ``tricksim compare --precision`` does with two runs; the looks
+    start at the grid's games all the same, on the boards held, so that the file run again
+    looks at the same boards and stops where it stopped.
+    """
+    from sim.store import load_study
+    from .compare_sequential import board_differences as differences_from
+    from .sequential import run_sequential
+    out_dir, request = Path(out_dir), grid.request
+    boards = max(load_study(out_dir / cell.name).boards for cell in grid.cells)
+    studies = {cell.name: dataclasses.replace(cell.study, boards=boards) for cell in grid.cells}
+    for cell in grid.cells:
+        if load_study(out_dir / cell.name).boards != boards:
+            play(studies[cell.name], out_dir / cell.name)
+    compared = [(cell, grid.cells[cell.baseline]) for cell in grid.cells if grid.cells[cell.baseline] is not cell]
+    total = {cell.name: measures(base.study.to_dict(), cell.study.to_dict())[0] for cell, base in compared}
+    played = [0]
+
+    def more(k: int) -> dict[str, np.ndarray]:
+        first = played[0]
+        if first + k > boards:
+            for cell in grid.cells:
+                play(dataclasses.replace(studies[cell.name], boards=first + k), out_dir / cell.name)
+        played[0] = first + k
+        return {cell.name: differences_from(out_dir / base.name, out_dir / cell.name, total[cell.name], first)[:k]
+                for cell, base in compared}
+
+    max_boards = request.max_boards if request.max_boards is not None else 4 * grid.cells[0].study.boards
+    step = min(study.chunk_boards for study in studies.values())
+    games = grid.cells[0].study.boards
+    return run_sequential(more, games, step, max(max_boards, games), request.precision, None, request.alpha)
+
+
+def sequential_sentence(outcome) -> str:
+    """How the extension ended, in words."""
+    widest = max(outcome.tallies.items(), key=lambda item: item[1].width)
+    level = f"{100 * (1 - outcome.alpha):g} %"
+    why = (f"every cell's {level} confidence sequence of its game-total difference is at most "
+           f"{outcome.precision:g} wide" if outcome.reason == "precision" else
+           f"the maximum of {counted(outcome.boards, 'board')} reached with {widest[0]}'s {level} "
+           f"confidence sequence still {widest[1].width:.3g} wide, wider than the {outcome.precision:g} asked")
+    return (f"Every cell extended a chunk at a time until its game total against its baseline was known "
+            f"to {outcome.precision:g}: stopped after {counted(outcome.boards, 'board')} "
+            f"({counted(outcome.looks, 'look')}): {why} (widest: {widest[0]}, {widest[1].width:.3g}; "
+            f"asymptotic confidence sequences of Waudby-Smith et al. 2024, valid at every look; the "
+            f"table's intervals are fixed-sample ones).")
+
+
 def summary(grid, table: pd.DataFrame) -> list[str]:
     """The sentences that head the report: the pairing, the correction, each significant cell."""
     compared = int((table["cell"] != table["baseline"]).sum())
@@ -163,20 +219,26 @@ def summary(grid, table: pd.DataFrame) -> list[str]:
     return lines
 
 
-def write_grid(grid, out_dir, command) -> Path:
+def write_grid(grid, out_dir, command, outcome=None) -> Path:
     """``grid.md``, ``grid.csv`` and ``report.html`` of a grid whose cells were played into
-    ``out_dir/<cell>``; returns the Markdown file."""
+    ``out_dir/<cell>`` (``outcome``: how :func:`extend_grid` ended, when it extended them;
+    each compared cell's confidence sequence is then in ``total_cs_lo``, ``total_cs_hi``);
+    returns the Markdown file."""
     from .html import HTML_FILE, Section, write_html
     from .report import game_title
     out_dir = Path(out_dir)
     table = grid_table(grid, out_dir)
     sentences = summary(grid, table)
+    if outcome is not None:
+        sentences.insert(0, sequential_sentence(outcome))
+        table["total_cs_lo"] = [outcome.tallies[c].lo if c in outcome.tallies else np.nan for c in table["cell"]]
+        table["total_cs_hi"] = [outcome.tallies[c].hi if c in outcome.tallies else np.nan for c in table["cell"]]
     text = "\n".join([f"# Grid {grid.name}", ""] + [f"- {s}" for s in sentences] + [
         "", f"## {table.attrs['title']}", "", markdown_table(table), ""])
     write_atomic(out_dir / CSV_FILE, lambda temp: table.to_csv(temp, index=False))
     study = grid.cells[0].study.to_dict()
     setup = [("game", f"{game_title(study)} (`{study['game']}`)"), ("seating", study["seating"]),
-             ("boards", f"{int(study['boards']):,}"), ("seed", str(study["seed"]))]
+             ("boards", f"{int(table['boards'].max()):,}"), ("seed", str(study["seed"]))]
     setup += [(cell.name, cell.label) for cell in grid.cells]
     write_html(out_dir / HTML_FILE, f"{game_title(study)}: grid {grid.name}", setup,
                [Section("Cells against their baselines", sentences, [table])], command)

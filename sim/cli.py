@@ -307,13 +307,27 @@ def _run_grid(grid, args) -> None:
     from analysis.grid import write_grid
     from .files import writing
     from .replay import compile_notice
+    from .cli_compare import kept_extension
     out = args.out / grid.name
     for cell in grid.cells:
         print(f"== {grid.name} {cell.name}: {cell.label}; {counted(cell.study.boards, 'game')}")
+        if grid.request is not None and not args.fresh and kept_extension(cell.study, out / cell.name):
+            print(f"{out / cell.name} holds this cell extended to more games by the grid's precision: "
+                  f"kept as it is")
+            continue
         with compile_notice(cell.study.game):
             _run(cell.study, out / cell.name, args)
+    outcome = None
+    if grid.request is not None:
+        from analysis.grid import extend_grid
+        from .runner import run_study
+
+        def play(study, run_dir):
+            run_study(study, run_dir, jobs=args.jobs, backend=args.backend, progress=False, extend=True)
+        print(f"== {grid.name}: extending every cell until each is known to {grid.request.precision:g}")
+        outcome = extend_grid(grid, out, play)
     with writing(out, "give another --out"):
-        path = write_grid(grid, out, ["tricksim", "study", str(args.file), "--out", str(args.out)])
+        path = write_grid(grid, out, ["tricksim", "study", str(args.file), "--out", str(args.out)], outcome)
     print(f"grid written to {path}, {path.with_name('grid.csv')} and {path.with_name('report.html')}")
 
 

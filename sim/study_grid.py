@@ -36,7 +36,9 @@ from .study import Study
 # a grid's fixed keys: a run's keys except aggregate (a grid pairs records board by board)
 FIXED_KEYS = ("name", "game", "variant", "players", "lineup", "options", "seating", "seed", "games",
               "deals", "chunk_games")
-GRID_KEYS = FIXED_KEYS + ("axes", "baseline")
+# extend every cell until each cell's difference from its baseline is known this precisely
+SEQUENTIAL_KEYS = ("precision", "max_boards", "alpha")
+GRID_KEYS = FIXED_KEYS + ("axes", "baseline") + SEQUENTIAL_KEYS
 # the axes in the order they vary (the last fastest); options.NAME come last, in the file's order
 AXES = ("variant", "players", "lineup", "options")
 # the axes that change the cards dealt: each of their combinations has its own baseline
@@ -59,8 +61,11 @@ class Cell:
 
 @dataclass(frozen=True)
 class Grid:
+    """A grid's name, its cells in order, and its sequential request
+    (:class:`analysis.compare_sequential.Request`; None when it plays its games as given)."""
     name: str
     cells: list
+    request: object = None
 
 
 def _shown(value) -> str:
@@ -188,4 +193,20 @@ def load_grid(path, index: int, item: dict, taken: set) -> Grid:
         if all(_normal(key, values[key]) == baseline[key] for key in baseline):
             shapes[shape] = n
         cells.append((f"cell-{n + 1:02d}", values, study, shape))
-    return Grid(name, [Cell(cell, values, study, shapes[shape]) for cell, values, study, shape in cells])
+    return Grid(name, [Cell(cell, values, study, shapes[shape]) for cell, values, study, shape in cells],
+                _request(where, item, cells[0][2].boards))
+
+
+def _request(where: str, item: dict, boards: int):
+    """The grid's sequential request (precision, max_boards, alpha), checked; None without one."""
+    from analysis.compare_sequential import Request, check_request
+    given = {key: item[key] for key in SEQUENTIAL_KEYS if key in item}
+    if not given:
+        return None
+    from .study_file import _blame
+    if "precision" not in given:
+        raise TricksimError(f"{where}: key {next(iter(given))} needs key precision: what to stop on")
+    request = Request(**given)
+    with _blame(where):
+        check_request(request, boards, {}, keys={key: f"key {key}" for key in SEQUENTIAL_KEYS + ("beta", "sprt")})
+    return request
