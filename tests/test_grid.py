@@ -132,6 +132,28 @@ def test_the_report_files(played):
     assert not list(out.glob(".*.tmp")), "written atomically: no temporaries left"
 
 
+def test_a_precise_grid_extends_every_cell_until_each_difference_is_known(tmp_path):
+    path = write(tmp_path, GRID.replace("axes.players = [3, 4]\n", "").replace(f"games = {BOARDS}", "games = 100")
+                 + "chunk_games = 50\nprecision = 0.8\nmax_boards = 1000\n")
+    out = tmp_path / "out"
+    command = ["study", str(path), "--out", str(out), "--backend", "serial", "--no-progress"]
+    assert main(command) == 0
+    table = pd.read_csv(out / "hook" / "grid.csv")
+    boards = int(table["boards"].iloc[0])
+    assert 100 < boards <= 1000 and set(table["boards"]) == {boards}
+    for cell in table["cell"]:
+        assert load_records(out / "hook" / cell, "games")["board"].nunique() == boards
+    compared = table[table["cell"] != table["baseline"]]
+    assert ((compared["total_cs_hi"] - compared["total_cs_lo"]) <= 0.8).all()
+    # the confidence sequence holds the fixed-sample interval (it is wider: valid at every look)
+    assert (compared["total_cs_lo"] <= compared["diff_total_lo"]).all()
+    assert "stopped after" in (out / "hook" / "grid.md").read_text()
+    # the file run again keeps the extended cells and stops where it stopped
+    before = (out / "hook" / "grid.csv").read_text()
+    assert main(command) == 0
+    assert (out / "hook" / "grid.csv").read_text() == before
+
+
 # --- the statistics by hand --------------------------------------------------------------
 
 def test_holm_by_hand():
@@ -203,6 +225,9 @@ BAD = [
      ["grid g", "key baseline", "no value of lineup"]),
     ("aggregate", grid_file(aggregate="true"), ["grid g", "unknown key 'aggregate'"]),
     ("no-game", grid_file(game=None), ["grid g", "no game"]),
+    ("bad-precision", grid_file(precision="-1"), ["grid g", "key precision", "above 0"]),
+    ("max-boards-alone", grid_file(max_boards="100"), ["grid g", "key max_boards", "needs key precision"]),
+    ("max-boards-too-few", grid_file(precision="1", max_boards="2"), ["grid g", "key max_boards", "at least 4"]),
     ("name-taken", '[[run]]\nname = "g"\ngame = "wizard"\ngames = 2\n' + grid_file(),
      ["grid g", "key name", "already"]),
     ("bad-player-count-for-lineup", grid_file(lineup='["random", "random", "random", "random"]',
