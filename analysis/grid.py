@@ -29,6 +29,7 @@ from scipy import stats as scipy_stats
 
 from sim.errors import counted
 from sim.files import write_atomic
+from sim.study_grid import shown
 from .common import interval_if_enough
 from .compare import Measure, _board_means
 from .compare_sequential import changed_slots
@@ -109,7 +110,7 @@ def grid_table(grid, out_dir) -> pd.DataFrame:
     rows = []
     for cell in grid.cells:
         base = grid.cells[cell.baseline]
-        row = {"cell": cell.name, **{key: _shown(v) for key, v in cell.values.items()},
+        row = {"cell": cell.name, **{key: shown(v) for key, v in cell.values.items()},
                "baseline": base.name, "boards": int(games[cell.name]["board"].nunique())}
         study_a, study_b = base.study.to_dict(), cell.study.to_dict()
         for measure in measures(study_a, study_b):
@@ -128,8 +129,8 @@ def grid_table(grid, out_dir) -> pd.DataFrame:
         table[f"{name}_p_holm"] = np.nan
         table.loc[compared, f"{name}_p_holm"] = holm(table.loc[compared, f"{name}_p"])
         verdicts = []
-        for cell, r in zip(grid.cells, table.itertuples()):
-            if cell.baseline == grid.cells.index(cell):
+        for index, (cell, r) in enumerate(zip(grid.cells, table.itertuples())):
+            if cell.baseline == index:
                 verdicts.append("baseline")
                 continue
             higher = True if name == "win_rate" else higher_total_better(games[grid.cells[cell.baseline].name])
@@ -140,10 +141,6 @@ def grid_table(grid, out_dir) -> pd.DataFrame:
     table = table[[c for c in table.columns if c not in measured] + measured]
     table.attrs["title"] = "Each cell against its baseline, cell − baseline on the same boards"
     return table
-
-
-def _shown(value) -> str:
-    return " ".join(value) if isinstance(value, list) else str(value)
 
 
 def extend_grid(grid, out_dir, play):

@@ -19,7 +19,9 @@ cell's values. Every cell plays the same seed and boards, so two cells of the
 same variant and player count are dealt the same cards board by board; the
 baseline names a value of every other axis, and each variant and player count
 (a *deal shape*) has its baseline cell, against which its cells are compared
-(``analysis/grid.py``). Every key is documented in ``docs/studies.md``.
+(``analysis/grid.py``); with ``precision``, every cell is then extended until
+each one's difference from its baseline is known that precisely. Every key is
+documented in ``docs/studies.md``.
 
 The whole grid is checked before anything runs, with the rest of the file:
 each fixed key, then each value of each axis, then each cell, a one-line
@@ -56,7 +58,7 @@ class Cell:
 
     @property
     def label(self) -> str:
-        return ", ".join(f"{key}={_shown(value)}" for key, value in self.values.items())
+        return ", ".join(f"{key}={shown(value)}" for key, value in self.values.items())
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,8 @@ class Grid:
     request: object = None
 
 
-def _shown(value) -> str:
+def shown(value) -> str:
+    """An axis value in words (a lineup's specs separated by spaces)."""
     return " ".join(value) if isinstance(value, list) else str(value)
 
 
@@ -143,7 +146,7 @@ def _baseline(where: str, baseline, axes: dict) -> dict:
         allowed = [_normal(key, v) for v in axes[key]]
         if _normal(key, value) not in allowed:
             raise TricksimError(f"{where}, key baseline.{key}: {value!r} is not a value of axes.{key}; "
-                                f"it takes {choices(_shown(v) for v in axes[key])}")
+                                f"it takes {choices(shown(v) for v in axes[key])}")
     missing = [key for key in compared if key not in flat]
     if missing:
         raise TricksimError(f"{where}, key baseline: no value of {missing[0]} given; the baseline "
@@ -186,7 +189,7 @@ def load_grid(path, index: int, item: dict, taken: set) -> Grid:
         arguments = fixed
         for key, value in values.items():
             arguments = _arguments(arguments, key, value)
-        label = ", ".join(f"{key}={_shown(value)}" for key, value in values.items())
+        label = ", ".join(f"{key}={shown(value)}" for key, value in values.items())
         with _blame(f"{where}, cell {label}"):
             study = Study.create(**arguments)
         shape = (study.variant, study.players)
