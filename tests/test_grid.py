@@ -17,6 +17,7 @@ from sim.errors import TricksimError
 from sim.runner import run_study
 from sim.store import load_records
 from sim.study_file import load_comparisons, load_grids, load_study_file
+from test_html_report import self_contained_problems
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARDS = 60
@@ -130,12 +131,15 @@ def test_the_report_files(played):
     assert "Holm" in text and "cell-03 (players=3, lineup=heuristic" in text
     html = (out / "report.html").read_text()
     assert "tricksim study" in html and str(path) in html and "cell-08" in html
+    assert self_contained_problems(html) == []
     assert not list(out.glob(".*.tmp")), "written atomically: no temporaries left"
 
 
-def test_a_precise_grid_extends_every_cell_until_each_difference_is_known(tmp_path):
-    path = write(tmp_path, GRID.replace("axes.players = [3, 4]\n", "").replace(f"games = {BOARDS}", "games = 100")
-                 + "chunk_games = 50\nprecision = 0.8\nmax_boards = 1000\n")
+@pytest.mark.parametrize("game", ["oh_hell"])      # the param groups the test with its family
+def test_a_precise_grid_extends_every_cell_until_each_difference_is_known(tmp_path, game):
+    assert f'game = "{game}"' in GRID
+    text = GRID.replace("axes.players = [3, 4]\n", "").replace(f"games = {BOARDS}", "games = 100")
+    path = write(tmp_path, text + "chunk_games = 50\nprecision = 0.8\nmax_boards = 1000\n")
     out = tmp_path / "out"
     command = ["study", str(path), "--out", str(out), "--backend", "serial", "--no-progress"]
     assert main(command) == 0
