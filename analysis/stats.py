@@ -15,8 +15,8 @@ with 95 % intervals:
   t interval or, for a difference of bounded results, the bounded one.
 
 Everything is vectorised over numpy arrays or pandas Series, and a group with
-no data gives NaN rather than an error. scipy is not a dependency, so the
-t quantile is computed by :func:`t_quantile` (closed forms for 1 and 2
+no data gives NaN rather than an error. The t quantile of a whole column of
+cells is computed at once by :func:`t_quantile` (closed forms for 1 and 2
 degrees of freedom, the Cornish–Fisher expansion beyond).
 """
 from __future__ import annotations
