@@ -163,7 +163,6 @@ def parse_space(family: str, spec: str, game: str, variant: str):
                             f"{family} has {choices(tunable)}")
     player = builtins[name]
     given = _parse_params(m.group("params"), spec)
-    _check_used(player, given, game, variant, str(spec).strip())
     space, fixed = [], {}
     for key, text in given.items():
         if ":" not in text:
@@ -184,6 +183,7 @@ def parse_space(family: str, spec: str, game: str, variant: str):
         default = player.param_values[player.param_names.index(key)]
         space.append(Param(key, math.ceil(low) if whole else low, math.floor(high) if whole else high,
                            whole, default))
+    _check_used(player, given, game, variant, str(spec).strip())
     if not space:
         raise TricksimError(f"player {spec}: no range to tune; give at least one param as "
                             f"name=low:high, e.g. {name}[{player.param_names[0]}=lo:hi]")

@@ -72,7 +72,7 @@ def _plot(outcome, path: Path) -> None:
     if importance:
         names = list(importance)
         axes[0][1].barh(names, [importance[n] for n in names])
-        axes[0][1].set_xlabel("importance (fANOVA)")
+        axes[0][1].set_xlabel("importance (PED-ANOVA)")
     fig.tight_layout()
     write_atomic(path, lambda p: fig.savefig(p, format="png", dpi=100))
     plt.close(fig)
@@ -86,5 +86,8 @@ def _importance(outcome) -> dict:
     complete = [t for t in outcome.study.trials if t.state == optuna.trial.TrialState.COMPLETE]
     if len(complete) < 4:
         return {}
-    return dict(optuna.importance.get_param_importances(
-        outcome.study, evaluator=optuna.importance.FanovaImportanceEvaluator(seed=outcome.tuning.seed)))
+    # PED-ANOVA needs nothing beyond optuna (fANOVA needs scikit-learn); optuna >= 3.6
+    evaluator = getattr(optuna.importance, "PedAnovaImportanceEvaluator", None)
+    if evaluator is None:
+        return {}
+    return dict(optuna.importance.get_param_importances(outcome.study, evaluator=evaluator()))
