@@ -193,6 +193,10 @@ def cmd_players(args) -> None:
             unused = [k for k in player.param_names if k not in used]
             if unused and len(variants) == 1:
                 print(f"{indent}not read in {where} (refused there): {', '.join(unused)}")
+    from strategies.presets import presets
+    for name, entry in sorted(presets().items()):
+        if entry["family"] == meta.family:
+            print(f"{name}: preset, {entry['player']}" + (f" ({entry['note']})" if entry.get("note") else ""))
 
 
 def _param_line(player, key: str) -> str:
