@@ -143,3 +143,18 @@ def test_bad_presets_are_one_line(tmp_path, capsys, game):
     save_preset("too_far", "wizard", "heuristic[bias=99]")
     with pytest.raises(TricksimError, match="bias=99 is not allowed"):
         resolve("wizard", "too_far")
+
+
+@pytest.mark.parametrize("game", ["oh_hell"])
+def test_the_shipped_presets_resolve_and_are_listed(capsys, game):
+    from strategies.presets import PACKAGE_PRESETS, presets
+    import tomllib
+    shipped = tomllib.loads(PACKAGE_PRESETS.read_text())
+    assert {"wizard_tuned", "tarot_tuned"} <= set(shipped)
+    for name, entry in shipped.items():
+        player = resolve(entry["family"], name)          # its params within their ranges
+        assert player.label == name and player.name == "heuristic"
+        assert presets()[name] == entry
+    assert main(["players", game]) == 0
+    assert any(line.startswith("wizard_tuned: preset, heuristic[")
+               for line in capsys.readouterr().out.splitlines())
