@@ -158,3 +158,15 @@ def test_the_shipped_presets_resolve_and_are_listed(capsys, game):
     assert main(["players", game]) == 0
     assert any(line.startswith("wizard_tuned: preset, heuristic[")
                for line in capsys.readouterr().out.splitlines())
+
+
+@pytest.mark.parametrize("game", ["oh_hell"])
+def test_whole_params_are_params_with_whole_defaults_and_ranges(game):
+    from strategies.registry import _load_builtins
+    for family in ("wizard", "jass", "tarot"):
+        player = _load_builtins(family)["heuristic"]
+        assert player.whole_params
+        for name in player.whole_params:
+            low, high = player.param_range(name)
+            value = player.param_values[player.param_names.index(name)]
+            assert float(value).is_integer() and float(low).is_integer() and float(high).is_integer()
