@@ -43,20 +43,18 @@ def add_tune_parser(sub) -> None:
 def cmd_tune(args) -> None:
     from analysis.tune import Tuning, run_tuning
     from analysis.tune_report import tune_text, write_tuning
-    from strategies.presets import NAME, preset_names, save_preset
-    from .errors import TricksimError
+    from strategies.presets import check_preset_name, preset_names, save_preset
     from .files import check_output_dir, writing
     from .options import parse_assignments
     from .replay import compile_notice
-    if args.name is not None and not NAME.match(args.name):
-        raise TricksimError(f"preset name {args.name!r} must be letters, digits and _ "
-                            f"(not starting with a digit)")
     with compile_notice(args.game):
         tuning = Tuning.create(args.game, args.player, against=args.against, variant=args.variant,
                                players=args.players, options=parse_assignments(args.option),
                                trials=args.trials, boards_per_trial=args.boards_per_trial,
                                blocks=args.blocks, validate_boards=args.validate_boards,
                                seed=args.seed, sampler=args.sampler)
+        if args.name is not None:          # refused before the trials, not after
+            check_preset_name(args.name, tuning.family)
         out = args.out or Path("results") / "-".join(
             p for p in ("tune", tuning.game, tuning.variant, f"seed{tuning.seed}") if p)
         check_output_dir(out)

@@ -86,9 +86,8 @@ def preset_names(family: str) -> list[str]:
     return sorted(n for n, e in presets().items() if e["family"] == family)
 
 
-def save_preset(name: str, family: str, spec: str, note: str = "", path: Path | None = None) -> Path:
-    """Add (or replace) a preset in the user's presets file, atomically; its path."""
-    from sim.files import write_atomic
+def check_preset_name(name: str, family: str) -> None:
+    """Refuse a preset name that is not a word or that a built-in of ``family`` holds."""
     from .registry import _load_builtins
     if not NAME.match(name):
         raise TricksimError(f"preset name {name!r} must be letters, digits and _ "
@@ -96,6 +95,12 @@ def save_preset(name: str, family: str, spec: str, note: str = "", path: Path | 
     if name in _load_builtins(family):
         raise TricksimError(f"preset name {name!r} is a built-in player of {family}; "
                             f"choose another name")
+
+
+def save_preset(name: str, family: str, spec: str, note: str = "", path: Path | None = None) -> Path:
+    """Add (or replace) a preset in the user's presets file, atomically; its path."""
+    from sim.files import write_atomic
+    check_preset_name(name, family)
     path = Path(path) if path else user_presets_path()
     entries = _read(path)
     entries[name] = {"family": family, "player": spec, **({"note": note} if note else {})}

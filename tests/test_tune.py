@@ -122,6 +122,7 @@ def test_the_command_end_to_end_saves_a_preset_usable_as_a_player(tmp_path, caps
     ("oh_hell", ["-p", "heuristic[bias=0:1]", "--sampler", "grid"], "unknown sampler"),
     ("oh_hell", ["-p", "heuristic[bias=0:1]", "--against", "nobody"], "unknown player 'nobody'"),
     ("oh_hell", ["-p", "heuristic[bias=0:1]", "--name", "9lives"], "preset name"),
+    ("oh_hell", ["-p", "heuristic[bias=0:1]", "--name", "random"], "is a built-in player"),
 ])
 def test_bad_input_is_one_line(tmp_path, capsys, game, args, said):
     assert main(["tune", game, *args, "--out", str(tmp_path / "t")]) == 2
