@@ -151,7 +151,7 @@ def test_the_shipped_presets_resolve_and_are_listed(capsys, game):
     from strategies.presets import PACKAGE_PRESETS, presets
     import tomllib
     shipped = tomllib.loads(PACKAGE_PRESETS.read_text())
-    assert {"wizard_tuned", "tarot_tuned"} <= set(shipped)
+    assert {"wizard_tuned", "schieber_tuned", "tarot_tuned"} <= set(shipped)
     for name, entry in shipped.items():
         player = resolve(entry["family"], name)          # its params within their ranges
         assert player.label == name and player.name == "heuristic"
