@@ -209,8 +209,11 @@ def _sampler(optuna, name: str, seed: int):
         except ModuleNotFoundError:
             raise TricksimError("--sampler cmaes needs the cmaes package: pip install "
                                 "'tricksim[tune]'") from None
-        # a space of one param has no covariance: CMA-ES samples it independently (TPE)
-        return optuna.samplers.CmaEsSampler(seed=seed, warn_independent_sampling=False)
+        # a space of one param has no covariance: CMA-ES leaves it to its independent
+        # sampler, TPE here rather than optuna's default, random search
+        return optuna.samplers.CmaEsSampler(
+            seed=seed, warn_independent_sampling=False,
+            independent_sampler=optuna.samplers.TPESampler(seed=seed))
     return optuna.samplers.TPESampler(seed=seed)
 
 
