@@ -26,6 +26,7 @@ from pathlib import Path
 
 from .cli_compare import add_compare_parser, cmd_compare, compare_runs, kept_extension
 from .cli_tournament import add_tournament_parser, cmd_tournament
+from .cli_tune import add_tune_parser, cmd_tune
 from .cli_search import SEARCH_COMMANDS, add_search_parsers
 from .errors import TricksimError, counted
 
@@ -117,6 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_compare_parser(sub)
     add_tournament_parser(sub)
+    add_tune_parser(sub)
 
     p = sub.add_parser("fit", help="fit a player's model from simulated deals",
                        description="Fit a player's model from simulated deals. "
@@ -192,6 +194,10 @@ def cmd_players(args) -> None:
             unused = [k for k in player.param_names if k not in used]
             if unused and len(variants) == 1:
                 print(f"{indent}not read in {where} (refused there): {', '.join(unused)}")
+    from strategies.presets import presets
+    for name, entry in sorted(presets().items()):
+        if entry["family"] == meta.family:
+            print(f"{name}: preset, {entry['player']}" + (f" ({entry['note']})" if entry.get("note") else ""))
 
 
 def _param_line(player, key: str) -> str:
@@ -381,6 +387,7 @@ def cmd_deal(args) -> None:
 
 COMMANDS = {"games": cmd_games, "players": cmd_players, "simulate": cmd_simulate,
             "study": cmd_study, "report": cmd_report, "compare": cmd_compare, "tournament": cmd_tournament,
+            "tune": cmd_tune,
             "fit": cmd_fit, "replay": cmd_replay, "deal": cmd_deal, **SEARCH_COMMANDS}
 
 

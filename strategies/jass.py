@@ -13,6 +13,7 @@ HEURISTIC = register(Player(
     name="heuristic", family="jass", kind=KIND_HEURISTIC, decide=jass_nb.heuristic_decide,
     param_names=jass_nb.NAMES, param_values=jass_nb.DEFAULTS,
     param_ranges=jass_nb.RANGES, inline=jass_nb.heuristic_nb,
+    whole_params=("weis_min", "claim_margin", "pull_trumps"),
     param_docs=(
         "push when the best mode's score (predicted points) is below this; -1000 never, 1000 always",
         "added to the score of Obenabe and Unenufe",

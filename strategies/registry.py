@@ -6,6 +6,8 @@ A *player* is a named bundle: one decision function (strategy ABI, see
 
 * ``random`` or ``heuristic`` – a built-in of the game's family;
 * ``heuristic[bias=0.5,hold=45]`` – a built-in with some params changed;
+* ``wizard_tuned`` – a preset: a built-in with params saved under a name
+  (``strategies/presets.py``: the package's ``presets.toml`` and the user's file);
 * ``package.module:attribute`` – a user's player: a :class:`Player`, or a
   numba function compiled with ``strategies.abi.SIGNATURE`` (then it gets
   zero params), optionally followed by ``[name=value,…]`` for a Player.
@@ -58,6 +60,9 @@ class Player:
     # deals a chunk of a study where this player sits (0: the study's default): a slow
     # player's run keeps its progress bar moving and every core busy
     chunk_deals: int = 0
+    # params the player reads as whole numbers (a card strength, a count of trumps):
+    # ``tricksim tune`` searches them over integers
+    whole_params: tuple[str, ...] = ()
 
     def params(self) -> np.ndarray:
         row = np.zeros(N_PARAMS, dtype=np.float64)
@@ -191,10 +196,17 @@ def resolve(family: str, spec: str, game: str = "", variant: str = "") -> Player
     elif name in builtins:
         player = builtins[name]
     else:
-        raise TricksimError(
-            f"unknown player {name!r} for {family}; built-in players are "
-            f"{choices(sorted(builtins))}, or give module:attribute"
-        )
+        from .presets import preset_player
+        player = preset_player(family, name, typed)
+        if player is None:
+            raise TricksimError(
+                f"unknown player {name!r} for {family}; built-in players are "
+                f"{choices(sorted(builtins))}, a preset (tricksim players {family} lists them), "
+                f"or give module:attribute"
+            )
+        # the preset's own params count as given: each must apply to the game
+        params = {**player.preset_params, **params}
+        player = player.player
     player = player.with_params(params, typed) if params else player
     if game:
         _check_used(player, params, game, variant, typed)

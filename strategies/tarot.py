@@ -14,6 +14,8 @@ HEURISTIC = register(Player(
     name="heuristic", family="tarot", kind=KIND_HEURISTIC, decide=tarot_nb.heuristic_decide,
     param_names=tarot_nb.NAMES, param_values=tarot_nb.DEFAULTS, param_ranges=tarot_nb.RANGES,
     inline=tarot_nb.heuristic_nb,
+    whole_params=("slam_trumps", "handful", "excuse_points", "pull_trumps", "trumps_out_stop",
+                  "hunt_petit", "petit_au_bout"),
     param_docs=(
         "hand strength to bid Take",
         "hand strength to bid Guard",

@@ -12,7 +12,7 @@ RANDOM = register(Player(
 HEURISTIC = register(Player(
     name="heuristic", family="wizard", kind=KIND_HEURISTIC, decide=wizard_nb.heuristic_decide,
     param_names=wizard_nb.NAMES, param_values=wizard_nb.DEFAULTS,
-    param_ranges=wizard_nb.RANGES, inline=wizard_nb.heuristic_nb,
+    param_ranges=wizard_nb.RANGES, inline=wizard_nb.heuristic_nb, whole_params=("hold",),
     doc="bids its estimated winners (Wizards, trumps by rank and length, Aces, Kings); plays to its bid",
     param_docs=(
         "tricks expected from a Wizard",
