@@ -34,6 +34,8 @@ from pandas.io.formats.style import Styler
 
 from sim.files import write_atomic
 
+from .display import display_frame, looks_numeric
+
 HTML_FILE = "report.html"
 MAX_HTML_ROWS = 200
 # an estimate as display_frame writes it: "41.2 % (40.8 % to 41.6 %)"
@@ -95,7 +97,6 @@ def _table(table: pd.DataFrame, notes: bool, uuid: str) -> dict:
     """The table through pandas' Styler; ``uuid`` names its cells' ids (Styler's default is
     random: the same report would not be the same file twice)."""
     from .columns import column_notes
-    from .report import display_frame, looks_numeric
     shown = display_frame(table)
     more = ""
     if len(shown) > MAX_HTML_ROWS:

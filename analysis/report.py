@@ -18,20 +18,18 @@ A table says where it belongs through ``DataFrame.attrs``: ``question``,
 in report.md; ``report``: shown in report.md; ``csv``: only written as CSV).
 
 Estimates are columns ``x, x_lo, x_hi`` (a value and its 95 % interval); the
-renderers here show them as one column ``x (95 % CI)``, in percent when the
+renderers (``analysis/display.py``) show them as one column ``x (95 % CI)``, in percent when the
 name ends in ``rate`` or ``share``.
 """
 from __future__ import annotations
 
 import importlib
-import math
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
 from .columns import column_notes
-from .words import percent as words_percent, unsigned_zero
+from .display import display_frame, looks_numeric
 from sim.errors import counted
 from sim.files import write_atomic
 
@@ -198,50 +196,6 @@ def _relative(path: Path, run_dir: Path) -> str:
 
 # -- rendering tables ------------------------------------------------------------------------
 
-def display_frame(table: pd.DataFrame) -> pd.DataFrame:
-    """Strings for display: ``x, x_lo, x_hi`` merged into one column, numbers formatted."""
-    columns = list(table.columns)
-    shown = {}
-    for col in columns:
-        if col.endswith("_lo") or col.endswith("_hi"):
-            if col[:-3] in columns:
-                continue
-        percent = col.endswith("rate") or col.endswith("share")
-        values = table[col]
-        if f"{col}_lo" in columns and f"{col}_hi" in columns:
-            shown[f"{col} (95 % CI)"] = [_estimate(v, lo, hi, percent)
-                                         for v, lo, hi in zip(values, table[f"{col}_lo"], table[f"{col}_hi"])]
-        else:
-            shown[col] = [_number(v, percent) for v in values]
-    return pd.DataFrame(shown)
-
-
-def _estimate(value, lo, hi, percent: bool) -> str:
-    """``value (lo to hi)``; the value alone without an interval (too few observations, see
-    ``analysis.common.MIN_OBSERVATIONS``) or when the interval reads as the value itself."""
-    text = _number(value, percent)
-    low, high = _number(lo, percent), _number(hi, percent)
-    if low == "–" or high == "–" or low == high == text:
-        return text
-    return f"{text} ({low} to {high})"
-
-
-def _number(value, percent: bool = False) -> str:
-    if isinstance(value, (bool, np.bool_)):
-        return str(value)
-    if isinstance(value, (int, np.integer)):
-        return f"{value:,}"
-    if isinstance(value, (float, np.floating)):
-        if not math.isfinite(value):
-            return "–"
-        if percent:   # one decimal, two for shares under 1 % (so that a rare event does not read 0.0 %)
-            return words_percent(value)
-        if float(value).is_integer() and abs(value) < 1e15:
-            return f"{int(value):,}"
-        return unsigned_zero(f"{value:.3f}" if abs(value) < 10 else f"{value:,.1f}")     # no "-0.000"
-    return str(value)
-
-
 def markdown_table(table: pd.DataFrame, max_rows: int | None = None) -> str:
     """A pipe table (GitHub Markdown), columns padded so that it also reads as plain text."""
     shown = display_frame(table)
@@ -263,19 +217,6 @@ def markdown_table(table: pd.DataFrame, max_rows: int | None = None) -> str:
     if cut:
         text += f"\n\n({len(table) - max_rows} more rows in the CSV)"
     return text
-
-
-def looks_numeric(text: str) -> bool:
-    """A number, or a number with its interval: ``-1,234``, ``41.2 % (40.8 % to 41.6 %)``, ``–``."""
-    words = text.replace(",", "").replace("(", " ").replace(")", " ").replace("%", " ").split()
-    for word in words:
-        if word in ("to", "–"):
-            continue
-        try:
-            float(word)
-        except ValueError:
-            return False
-    return bool(words)
 
 
 def format_for_terminal(tables: dict, show=("terminal",)) -> str:
