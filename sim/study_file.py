@@ -94,6 +94,22 @@ def _check_name(where: str, name) -> str:
     return name
 
 
+def _named_table(path, kind: str, index: int, item: dict, keys, taken: set) -> tuple[str, str]:
+    """(the name of the ``index``-th table of ``kind`` — ``compare``, ``grid`` — and how errors
+    place it), after checking its name, its keys against ``keys`` and that no run,
+    comparison or grid of ``taken`` already has the name."""
+    where = f"study file {path}, {kind} {index + 1}"
+    name = _check_name(where, item.get("name", f"{kind}{index + 1}"))
+    where = f"study file {path}, {kind} {name}"
+    for key in item:
+        if key not in keys:
+            raise TricksimError(f"{where}: unknown key {key!r}; a {kind} table takes {choices(keys)}")
+    if name in taken:
+        raise TricksimError(f"{where}, key name: {name!r} is already the name of a run, comparison "
+                            f"or grid; names must differ (each names a folder)")
+    return name, where
+
+
 def _run_arguments(key: str, value) -> dict:
     """Study.create's arguments for one key of a run, after checking its type."""
     if key in ARGUMENTS:
@@ -177,15 +193,7 @@ def load_comparisons(path: Path, runs) -> list[tuple[str, str, str, object]]:
     out = []
     taken = set(run_names)
     for i, item in enumerate(data.get("compare", [])):
-        where = f"study file {path}, compare {i + 1}"
-        name = _check_name(where, item.get("name", f"compare{i + 1}"))
-        where = f"study file {path}, compare {name}"
-        for key in item:
-            if key not in COMPARE_KEYS:
-                raise TricksimError(f"{where}: unknown key {key!r}; a comparison takes {choices(COMPARE_KEYS)}")
-        if name in taken:
-            raise TricksimError(f"{where}, key name: {name!r} is already the name of a run or "
-                                f"comparison; names must differ (each names a folder)")
+        name, where = _named_table(path, "compare", i, item, COMPARE_KEYS, taken)
         taken.add(name)
         for key in ("a", "b"):
             if key not in item:

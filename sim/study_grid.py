@@ -157,16 +157,8 @@ def _baseline(where: str, baseline, axes: dict) -> dict:
 def load_grid(path, index: int, item: dict, taken: set) -> Grid:
     """One ``[[grid]]`` table, checked whole (see the module docstring); ``taken``: the names
     of the file's runs, comparisons and grids before it."""
-    from .study_file import _blame, _check_name, _run_arguments
-    where = f"study file {path}, grid {index + 1}"
-    name = _check_name(where, item.get("name", f"grid{index + 1}"))
-    where = f"study file {path}, grid {name}"
-    for key in item:
-        if key not in GRID_KEYS:
-            raise TricksimError(f"{where}: unknown key {key!r}; a grid takes {choices(GRID_KEYS)}")
-    if name in taken:
-        raise TricksimError(f"{where}, key name: {name!r} is already the name of a run, comparison "
-                            f"or grid; names must differ (each names a folder)")
+    from .study_file import _blame, _named_table, _run_arguments
+    name, where = _named_table(path, "grid", index, item, GRID_KEYS, taken)
     if "game" not in item:
         raise TricksimError(f"{where}: no game given; key game is required")
     if "games" in item and "deals" in item:
