@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -52,15 +53,18 @@ def start(command: list[str], env: dict, log: Path) -> subprocess.Popen:
 
 
 def stop(processes: list[subprocess.Popen], grace: float = 20) -> None:
-    """SIGTERM each process's group, then SIGKILL what is still there after ``grace`` seconds."""
+    """SIGTERM each process (it stops its own children: a dask nanny its worker,
+    ``ray start --block`` its node), then SIGKILL whatever is left of its process
+    group after ``grace`` seconds."""
     for process in processes:
-        _signal_group(process, signal.SIGTERM)
+        if process.poll() is None:
+            process.terminate()
+    deadline = time.monotonic() + grace
     for process in processes:
         try:
-            process.wait(timeout=grace)
+            process.wait(timeout=max(0.1, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
             pass
-        # the leader gone, its children may linger: the group is killed in any case
         _signal_group(process, signal.SIGKILL)
         try:
             process.wait(timeout=10)
