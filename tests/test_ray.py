@@ -24,6 +24,16 @@ def small_study() -> Study:
                         seed=11, chunk_boards=2)
 
 
+@pytest.fixture(scope="module", autouse=True)
+def no_token_authentication():
+    """Ray turns token authentication on when a token file exists (``~/.ray/auth_token``)
+    for a head it starts, but a driver that only connects to one does not present it:
+    these clusters, on the loopback address alone, go without, driver and head alike."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RAY_AUTH_MODE", "disabled")
+        yield
+
+
 @pytest.fixture(scope="module")
 def serial_digest(tmp_path_factory):
     return run_digest(run_study(small_study(), tmp_path_factory.mktemp("serial") / "run",
@@ -44,10 +54,7 @@ def ray_cluster(tmp_path):
     head = start([ray_cli, "start", "--head", f"--port={port}", "--num-cpus=2",
                   "--include-dashboard=false", "--disable-usage-stats",
                   "--node-ip-address=127.0.0.1", "--block"],
-                 # ray turns token authentication on for a head when a token file exists
-                 # (~/.ray/auth_token), and a driver that has not started ray before does
-                 # not present it: this cluster, on the loopback address alone, goes without
-                 worker_env(RAY_USAGE_STATS_ENABLED="0", RAY_AUTH_MODE="disabled"), log)
+                 worker_env(RAY_USAGE_STATS_ENABLED="0"), log)
     try:
         deadline = time.monotonic() + 120
         while True:
