@@ -86,31 +86,36 @@ def serial_digests(tmp_path_factory):
             for aggregate in (False, True)}
 
 
-def workers_used(run_dir) -> tuple[str, int]:
+def backend_and_chunks(run_dir) -> tuple[str, int]:
     manifest = load_manifest(run_dir)
     return manifest["backend"], len(manifest["chunks"])
 
 
-@pytest.mark.parametrize("aggregate", [False, True], ids=["records", "aggregate"])
-def test_a_dask_cluster_at_a_scheduler_address_gives_the_serial_digest(tmp_path, dask_cluster,
-                                                                       serial_digests, aggregate):
+def executed(address: str) -> int:
+    """The tasks the cluster's workers have run so far (both still there)."""
     from distributed import Client
 
-    with Client(dask_cluster, timeout=30) as client:
-        before = sum(client.run(_executed).values())
-    run_dir = run_study(small_study(aggregate=aggregate), tmp_path / "run", jobs=2, backend="dask",
-                        scheduler=dask_cluster, progress=False)
-    assert run_digest(run_dir) == serial_digests[aggregate]
-    assert workers_used(run_dir) == ("dask", 4)
-    with Client(dask_cluster, timeout=30) as client:
-        # the chunks ran on the cluster's workers, not in this process
-        assert len(client.scheduler_info()["workers"]) == WORKERS
-        assert sum(client.run(_executed).values()) - before >= 4
+    with Client(address, timeout=30) as client:
+        counts = client.run(_executed)
+    assert len(counts) == WORKERS
+    return sum(counts.values())
 
 
 def _executed(dask_worker) -> int:
     """The tasks a worker has run."""
     return dask_worker.state.executed_count
+
+
+@pytest.mark.parametrize("aggregate", [False, True], ids=["records", "aggregate"])
+def test_a_dask_cluster_at_a_scheduler_address_gives_the_serial_digest(tmp_path, dask_cluster,
+                                                                       serial_digests, aggregate):
+    before = executed(dask_cluster)
+    run_dir = run_study(small_study(aggregate=aggregate), tmp_path / "run", jobs=2, backend="dask",
+                        scheduler=dask_cluster, progress=False)
+    assert run_digest(run_dir) == serial_digests[aggregate]
+    assert backend_and_chunks(run_dir) == ("dask", 4)
+    # the chunks ran on the cluster's workers, not in this process nor a local cluster
+    assert executed(dask_cluster) - before >= 4
 
 
 def cli(*args, timeout: float = 180) -> subprocess.CompletedProcess:
@@ -120,23 +125,46 @@ def cli(*args, timeout: float = 180) -> subprocess.CompletedProcess:
 
 def test_tricksim_simulate_through_a_dask_scheduler(tmp_path, dask_cluster, serial_digests):
     out = tmp_path / "run"
+    before = executed(dask_cluster)
     done = cli("simulate", "oh_hell", "-n", "4", "-p", "random", "--games", "8", "--seed", "5",
                "--chunk-games", "2", "--backend", "dask", "--scheduler", dask_cluster,
                "--no-progress", "--out", str(out))
     assert done.returncode == 0, done.stderr
     assert run_digest(out) == serial_digests[False]
-    assert workers_used(out) == ("dask", 4)
+    assert backend_and_chunks(out) == ("dask", 4)
+    assert executed(dask_cluster) - before >= 4
 
 
 def test_tricksim_study_through_a_dask_scheduler(tmp_path, dask_cluster, serial_digests):
     (tmp_path / "study.toml").write_text(
         '[defaults]\ngame = "oh_hell"\nplayers = 4\nlineup = "random"\ngames = 8\nseed = 5\n'
         'chunk_games = 2\n\n[[run]]\nname = "records"\n\n[[run]]\nname = "cubes"\naggregate = true\n')
+    before = executed(dask_cluster)
     done = cli("study", str(tmp_path / "study.toml"), "--out", str(tmp_path / "out"),
                "--backend", "dask", "--scheduler", dask_cluster, "--no-progress")
     assert done.returncode == 0, done.stderr
     assert run_digest(tmp_path / "out" / "records") == serial_digests[False]
     assert run_digest(tmp_path / "out" / "cubes") == serial_digests[True]
     for name in ("records", "cubes"):
-        assert workers_used(tmp_path / "out" / name) == ("dask", 4)
+        assert backend_and_chunks(tmp_path / "out" / name) == ("dask", 4)
         assert (tmp_path / "out" / name / "report.md").is_file()
+    assert executed(dask_cluster) - before >= 8
+
+
+def test_a_sequential_comparison_extends_its_runs_through_a_dask_scheduler(tmp_path, dask_cluster):
+    runs = {}
+    for name, player in (("a", "random"), ("b", "heuristic")):
+        runs[name] = run_study(small_study(lineup=[player, "random", "random", "random"]),
+                               tmp_path / name, backend="serial", progress=False)
+    before = executed(dask_cluster)
+    done = cli("compare", str(runs["a"]), str(runs["b"]), "--out", str(tmp_path / "c"), "--precision", "0.001",
+               "--max-boards", "16", "--backend", "dask", "--scheduler", dask_cluster)
+    assert done.returncode == 0, done.stderr
+    assert executed(dask_cluster) - before >= 8, "the 8 new chunks ran on the cluster's workers"
+    for name, player in (("a", "random"), ("b", "heuristic")):
+        manifest = load_manifest(runs[name])
+        assert manifest["study"]["boards"] == 16 and manifest["backend"] == "dask", name
+        # extended on the cluster, the run is the one played at 16 games from the start
+        whole = run_study(small_study(lineup=[player, "random", "random", "random"], boards=16),
+                          tmp_path / f"{name}-whole", backend="serial", progress=False)
+        assert run_digest(runs[name]) == run_digest(whole), name
