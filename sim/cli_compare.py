@@ -47,6 +47,9 @@ def _add_sequential_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("-j", "--jobs", type=int, default=1, help="parallel workers extending a run (-1: all cores)")
     p.add_argument("-b", "--backend", default="threading", choices=BACKENDS,
                    help="where the chunks that extend a run play (default threading)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="dask scheduler or ray cluster address for those chunks (default: a local "
+                        "cluster of --jobs workers)")
 
 
 def _sequential_request(args):
@@ -101,7 +104,7 @@ def _extend(run_a: Path, run_b: Path, request, args):
 
     def play(study, run_dir):
         run_study(study, run_dir, jobs=getattr(args, "jobs", 1), backend=getattr(args, "backend", "serial"),
-                  progress=False, extend=True)
+                  scheduler=getattr(args, "scheduler", None), progress=False, extend=True)
 
     with compile_notice(load_study(run_a).game):
         return extend_and_compare(run_a, run_b, request, play)
