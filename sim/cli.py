@@ -194,7 +194,7 @@ def cmd_players(args) -> None:
             unused = [k for k in player.param_names if k not in used]
             if unused and len(variants) == 1:
                 print(f"{indent}not read in {where} (refused there): {', '.join(unused)}")
-    from strategies.presets import presets
+    from strategies.preset_files import presets
     for name, entry in sorted(presets().items()):
         if entry["family"] == meta.family:
             print(f"{name}: preset, {entry['player']}" + (f" ({entry['note']})" if entry.get("note") else ""))
@@ -274,7 +274,8 @@ def cmd_study(args) -> None:
     from .replay import compile_notice
     from .files import check_output_dir
     from .store import load_study
-    from .study_file import load_comparisons, load_grids, load_study_file
+    from .study_file import load_comparisons, load_study_file
+    from .study_grid import load_grids
     with compile_notice("players"):        # checking the file loads every player it names
         runs = load_study_file(args.file)
         comparisons = load_comparisons(args.file, runs)

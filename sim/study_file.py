@@ -216,18 +216,6 @@ def load_comparisons(path: Path, runs) -> list[tuple[str, str, str, object]]:
     return out
 
 
-def load_grids(path: Path, runs, comparisons) -> list:
-    """The ``[[grid]]`` tables of a study file, each a checked :class:`sim.study_grid.Grid`
-    (``runs``, ``comparisons``: the file's, whose names a grid's may not take)."""
-    from .study_grid import load_grid
-    taken = {name for name, _ in runs} | {name for name, *_ in comparisons}
-    grids = []
-    for i, item in enumerate(_read(path).get("grid", [])):
-        grids.append(load_grid(path, i, item, taken))
-        taken.add(grids[-1].name)
-    return grids
-
-
 def _request(where: str, item: dict, study: Study):
     """The sequential request of a comparison, checked; None when it asks for none."""
     from analysis.compare_sequential import Request, check_request

@@ -205,3 +205,15 @@ def _request(where: str, item: dict, boards: int):
     with _blame(where):
         check_request(request, boards, {}, keys={key: f"key {key}" for key in SEQUENTIAL_KEYS + ("beta", "sprt")})
     return request
+
+
+def load_grids(path, runs, comparisons) -> list:
+    """The ``[[grid]]`` tables of a study file, each a checked :class:`Grid`
+    (``runs``, ``comparisons``: the file's, whose names a grid's may not take)."""
+    from .study_file import _read
+    taken = {name for name, _ in runs} | {name for name, *_ in comparisons}
+    grids = []
+    for i, item in enumerate(_read(path).get("grid", [])):
+        grids.append(load_grid(path, i, item, taken))
+        taken.add(grids[-1].name)
+    return grids

@@ -196,17 +196,21 @@ def resolve(family: str, spec: str, game: str = "", variant: str = "") -> Player
     elif name in builtins:
         player = builtins[name]
     else:
-        from .presets import preset_player
-        player = preset_player(family, name, typed)
-        if player is None:
+        from .preset_files import preset_entry
+        entry = preset_entry(family, name, typed)
+        if entry is None:
             raise TricksimError(
                 f"unknown player {name!r} for {family}; built-in players are "
                 f"{choices(sorted(builtins))}, a preset (tricksim players {family} lists them), "
                 f"or give module:attribute"
             )
+        m = _SPEC.match(entry["player"])
+        if not m or m.group("name") not in builtins:
+            raise TricksimError(f"preset {name}: {entry['player']!r} is not a built-in player of "
+                                f"{family} with params")
         # the preset's own params count as given: each must apply to the game
-        params = {**player.preset_params, **params}
-        player = player.player
+        params = {**_parse_params(m.group("params"), entry["player"]), **params}
+        player = builtins[m.group("name")]
     player = player.with_params(params, typed) if params else player
     if game:
         _check_used(player, params, game, variant, typed)

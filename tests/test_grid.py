@@ -16,7 +16,8 @@ from sim.cli import main
 from sim.errors import TricksimError
 from sim.runner import run_study
 from sim.store import load_records
-from sim.study_file import load_comparisons, load_grids, load_study_file
+from sim.study_file import load_comparisons, load_study_file
+from sim.study_grid import load_grids
 from test_html_report import self_contained_problems
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -148,7 +148,7 @@ def test_bad_presets_are_one_line(tmp_path, capsys, game):
 
 @pytest.mark.parametrize("game", ["oh_hell"])
 def test_the_shipped_presets_resolve_and_are_listed(capsys, game):
-    from strategies.presets import PACKAGE_PRESETS, presets
+    from strategies.preset_files import PACKAGE_PRESETS, presets
     import tomllib
     shipped = tomllib.loads(PACKAGE_PRESETS.read_text())
     assert {"wizard_tuned", "schieber_tuned", "tarot_tuned"} <= set(shipped)
