@@ -131,12 +131,8 @@ def _run_arguments(key: str, value) -> dict:
 
 
 def _load_run(path: Path, index: int, run: dict, defaults: dict) -> tuple[str, Study]:
-    where = f"study file {path}, run {index + 1}"
-    name = _check_name(where, run.get("name", f"run{index + 1}"))
-    where = f"study file {path}, run {name}"
-    for key in run:
-        if key not in KEYS:
-            raise TricksimError(f"{where}: unknown key {key!r}; a run takes {choices(KEYS)}")
+    # two runs of one name are found once every run is read (load_study_file)
+    name, where = _named_table(path, "run", index, run, KEYS, taken=set())
     spec = {**defaults, **run}
     if "game" not in spec:
         raise TricksimError(f"{where}: no game given; key game is required")
