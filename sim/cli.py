@@ -195,9 +195,24 @@ def cmd_players(args) -> None:
             if unused and len(variants) == 1:
                 print(f"{indent}not read in {where} (refused there): {', '.join(unused)}")
     from strategies.preset_files import presets
+    from .errors import TricksimError
     for name, entry in sorted(presets().items()):
-        if entry["family"] == meta.family:
-            print(f"{name}: preset, {entry['player']}" + (f" ({entry['note']})" if entry.get("note") else ""))
+        if entry["family"] != meta.family:
+            continue
+        # a preset of the family whose params this game (or variant) does not read is
+        # refused here (wizard_tuned's `wizard` weight in Oh Hell): list where it applies
+        usable = []
+        for variant in variants:
+            try:
+                resolve(meta.family, name, game=meta.name, variant=variant or "")
+                usable.append(variant)
+            except TricksimError:
+                pass
+        if not usable:
+            continue
+        where = f" (in {', '.join(usable)})" if len(usable) < len(variants) else ""
+        print(f"{name}: preset{where}, {entry['player']}"
+              + (f" ({entry['note']})" if entry.get("note") else ""))
 
 
 def _param_line(player, key: str) -> str:

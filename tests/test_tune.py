@@ -156,8 +156,17 @@ def test_the_shipped_presets_resolve_and_are_listed(capsys, game):
         player = resolve(entry["family"], name)          # its params within their ranges
         assert player.label == name and player.name == "heuristic"
         assert presets()[name] == entry
-    assert main(["players", game]) == 0
+    assert main(["players", "wizard"]) == 0
     assert any(line.startswith("wizard_tuned: preset, heuristic[")
+               for line in capsys.readouterr().out.splitlines())
+    # Oh Hell does not read its `wizard` weight, so it is refused there and not listed
+    with pytest.raises(TricksimError, match="param wizard does not apply to oh_hell"):
+        resolve("wizard", "wizard_tuned", game=game)
+    assert main(["players", game]) == 0
+    assert "wizard_tuned" not in capsys.readouterr().out
+    # a preset of one variant is listed with it
+    assert main(["players", "jass"]) == 0
+    assert any(line.startswith("schieber_tuned: preset (in schieber), heuristic[")
                for line in capsys.readouterr().out.splitlines())
 
 
