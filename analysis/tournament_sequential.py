@@ -93,14 +93,17 @@ def extend_tournament(tournament, out, request: Request, play, look_boards: int 
     first; the looks start at the tournament's boards all the same, on the boards held,
     so that the same command again looks at the same boards and stops where it stopped.
     """
-    from sim.store import load_study
+    from sim.store import load_manifest
     from sim.tournament import table_dir
     out, names = Path(out), list(tournament.entrants)
     check(request, tournament.boards, names, look_boards)
     studies = tournament.studies()
-    held = max(load_study(table_dir(out, i)).boards for i in range(len(studies)))
-    for i, study in enumerate(studies):
-        if load_study(table_dir(out, i)).boards != held:
+    manifests = [load_manifest(table_dir(out, i)) for i in range(len(studies))]
+    held = max(int(m["study"]["boards"]) for m in manifests)
+    # an extension stopped half way (Ctrl-C) leaves a table unfinished, or the tables at
+    # different sizes: all are brought to the largest first
+    for i, (study, manifest) in enumerate(zip(studies, manifests)):
+        if int(manifest["study"]["boards"]) != held or manifest["status"] != "complete":
             play(dataclasses.replace(study, boards=held), table_dir(out, i))
     sprt = None
     if request.sprt is not None:

@@ -151,15 +151,24 @@ def run_tournament(tournament: Tournament, out, jobs: int = 1, backend: str = "t
     ``keep_extended``, so is a table of this tournament extended to more boards (by a
     sequential tournament, ``analysis/tournament_sequential.py``). Only the plan's tables
     are read: a table of an earlier, larger plan is left as it is."""
-    from .cli_compare import kept_extension
     from .runner import run_study
     out = Path(out)
     for index, study in enumerate(tournament.studies()):
-        if keep_extended and not fresh and kept_extension(study, table_dir(out, index)):
+        if keep_extended and not fresh and _extended(study, table_dir(out, index)):
             continue
         run_study(study, table_dir(out, index), jobs=jobs, backend=backend, progress=progress,
                   resume=not fresh, notify=lambda event, message: None)
     return results(tournament, out)
+
+
+def _extended(study: Study, run_dir: Path) -> bool:
+    """Whether ``run_dir`` holds ``study`` on more boards, finished or not (an extension
+    stopped half way is finished by the next one)."""
+    from .store import MANIFEST, load_study
+    if not (run_dir / MANIFEST).is_file():
+        return False
+    held = load_study(run_dir)
+    return held.boards > study.boards and [field for field, _, _ in study.differences(held)] == ["boards"]
 
 
 def results(tournament: Tournament, out, from_board: int = 0) -> pd.DataFrame:
