@@ -201,7 +201,8 @@ def _write_html(tournament, tables: dict, sentences, out_dir: Path, command) -> 
     title = game_title(study)
     ratings_table = tables["ratings"]
     setup = [("game", f"{title} (`{study['game']}`)"),
-             ("seats", f"{tournament.players}" + (f", teams of {tournament.partners}" if tournament.partners > 1 else "")),
+             ("seats", f"{tournament.players}"
+                       + (f", teams of {tournament.partners}" if tournament.partners > 1 else "")),
              *((f"player {i}", f"`{spec}`") for i, spec in enumerate(tournament.entrants, 1)),
              ("options", ", ".join(f"{k}={v}" for k, v in tournament.options) or "the defaults"),
              ("tables", f"{len(tournament.lineups)} (each board played in every rotation)"),

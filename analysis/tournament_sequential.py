@@ -83,18 +83,25 @@ def board_differences(tournament, out, names, from_board: int, to_board: int) ->
             for a, b, by_board, _ in pair_boards(frame, names)}
 
 
-def extend_tournament(tournament, out, request: Request, play, look_boards: int | None = None) -> Outcome:
+def extend_tournament(tournament, out, request: Request, play=None, look_boards: int | None = None) -> Outcome:
     """Extend every table a look at a time, on the same new boards, until ``request`` is met;
     return the :class:`analysis.sequential.Outcome` (one tally per pair, named by
     :func:`pair_label`).
 
-    ``play(study, run_dir)`` plays a table to a study of more boards (``extend=True``).
+    ``play(study, run_dir)`` plays a table to a study of more boards (default:
+    ``run_study(..., extend=True)`` in this process); the tables are those
+    :func:`sim.tournament.run_tournament` played into ``out``.
     Tables held at more boards (an earlier extension) bring the others to their size
     first; the looks start at the tournament's boards all the same, on the boards held,
     so that the same command again looks at the same boards and stops where it stopped.
     """
     from sim.store import load_manifest
     from sim.tournament import table_dir
+    if play is None:
+        from sim.runner import run_study
+
+        def play(study, run_dir):
+            run_study(study, run_dir, backend="serial", progress=False, extend=True)
     out, names = Path(out), list(tournament.entrants)
     check(request, tournament.boards, names, look_boards)
     studies = tournament.studies()

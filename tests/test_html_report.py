@@ -181,7 +181,8 @@ def test_a_tournament_renders_in_chromium_and_its_command_plays_it_again(tmp_pat
     from sim.cli import main
     out = tmp_path / "tour"
     command = ["tournament", game, "-p", "heuristic", "-p", "random", "-p", "heuristic[bias=0.5]", "-o", "rounds=5",
-               "-g", "40", "--seed", "2", "--bootstrap", "20", "--precision", "2", "--max-boards", "200", "--out", str(out)]
+               "-g", "40", "--seed", "2", "--bootstrap", "20", "--precision", "2", "--max-boards", "200",
+               "--out", str(out)]
     assert main(command) == 0
     text = (out / HTML_FILE).read_text(encoding="utf-8")
     assert self_contained_problems(text) == []

@@ -113,7 +113,7 @@ def test_sprt_stops_and_names_its_decision(tmp_path, capsys, game, hypothesis, d
     assert main(tournament(game, out, "--sprt", hypothesis, "--max-boards", "400")) == 0
     printed = capsys.readouterr().out
     assert f"the SPRT decided ({decision})" in printed
-    assert f"on heuristic − random" in printed and f"{decision}, LLR" in printed
+    assert "on heuristic − random" in printed and f"{decision}, LLR" in printed
     looks = pd.read_csv(out / "sequential.csv")
     llr = looks.groupby("boards")["llr"].first()
     bound = math.log(0.95 / 0.05)
