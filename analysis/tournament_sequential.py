@@ -154,8 +154,9 @@ def outcome_sentences(outcome: Outcome, names) -> list[str]:
     """How the extension ended, in words: why it stopped, the widest sequence, the SPRT."""
     widest = max(outcome.tallies.items(), key=lambda item: item[1].width)
     level = f"{100 * (1 - outcome.alpha):g} %"
-    extended = (f"every table extended {counted(outcome.looks - 1, 'time')}, the same new boards at each"
-                if outcome.looks > 1 else "no table extended")
+    times = "once" if outcome.looks == 2 else f"{outcome.looks - 1} times"
+    extended = (f"every table extended {times}, the same new boards at each" if outcome.looks > 1
+                else "no table extended")
     lines = [f"Sequential tournament: stopped after {counted(outcome.boards, 'board')} at every table "
              f"({counted(outcome.looks, 'look')}; {extended}): "
              f"{_why(outcome, widest, level)}."]

@@ -20,8 +20,9 @@ def add_tournament_parser(sub) -> None:
                                    "permutation over the seats; in team games every pairing of "
                                    "two players as teams, from both sides), then rate them "
                                    "(Bradley–Terry or Plackett–Luce, bootstrap intervals over "
-                                   "boards) and compare every pair on the same games "
-                                   "(docs/studies.md, Tournaments).")
+                                   "boards) and compare every pair on the same games. With "
+                                   "--precision or --sprt, every table is extended on the same new "
+                                   "boards until every pair is known (docs/studies.md, Tournaments).")
     p.add_argument("game", help="game name (see `tricksim games`)")
     p.add_argument("-v", "--variant", help="the game's variant (default: its first)")
     p.add_argument("-p", "--player", action="append", metavar="SPEC", dest="entrants", default=[],
