@@ -40,7 +40,7 @@ def add_tournament_parser(sub) -> None:
     p.add_argument("--bootstrap", type=int, default=None, metavar="B",
                    help="bootstrap refits of the ratings (default 200; 0: no intervals)")
     p.add_argument("--out", type=Path, help="where to write the tables' runs, CSV files, "
-                                            "tournament.md and tournament.png / .svg "
+                                            "tournament.md, report.html and tournament.png / .svg "
                                             "(default: results/tournament-<game>-seed<seed>)")
     p.add_argument("--fresh", action="store_true",
                    help="play every table afresh (by default a table already played in --out "
