@@ -105,7 +105,7 @@ def confidence_sequence(n: int, total: float, total_sq: float, rho: float, alpha
 
 # -- the GSPRT -------------------------------------------------------------------------------
 H1, H0, CONTINUE = "H1 accepted", "H0 accepted", "continue"
-_HYPOTHESIS = re.compile(r"\s*([^\s<>=]+)\s*>\s*([^\s<>=]+)\s+by\s+(\S+)\s*")
+HYPOTHESIS = re.compile(r"\s*([^\s<>=]+)\s*>\s*([^\s<>=]+)\s+by\s+(\S+)\s*")
 
 
 @dataclass(frozen=True)
@@ -168,7 +168,7 @@ def parse_sprt(text: str, names: dict[str, float], alpha: float = ALPHA, beta: f
     """
     if not isinstance(text, str):
         raise TricksimError(f"{keys['sprt']} must be a hypothesis such as \"A>B by 2\", not {text!r}")
-    match = _HYPOTHESIS.fullmatch(text)
+    match = HYPOTHESIS.fullmatch(text)
     allowed = f'a hypothesis is "X>Y by D", X and Y two of {choices(sorted(names))}, D a number above 0'
     if not match:
         raise TricksimError(f"{keys['sprt']} {text!r} is malformed; {allowed}")

@@ -106,45 +106,64 @@ def ratings(results: pd.DataFrame, names, seed: int, bootstrap: int = DEFAULT_BO
     return table.reset_index(drop=True)
 
 
-def pair_differences(results: pd.DataFrame, names) -> pd.DataFrame:
-    """For every two entrants a and b: the mean game-total difference a − b per board on the
-    games where both sat, with its 95 % interval."""
+def pair_boards(results: pd.DataFrame, names):
+    """``(a, b, per_board, games)`` for every two entrants that shared a table: the mean
+    game-total difference a − b per board (a Series indexed by board, in board order) on
+    the games where both sat, and the number of those games."""
     wide = results.pivot_table(index=["table", "board", "game"], columns="entrant", values="total")
-    rows = []
     for a, b in itertools.combinations(range(len(names)), 2):
         if a not in wide or b not in wide:
             continue
         both = wide[[a, b]].dropna()
-        per_board = (both[a] - both[b]).groupby(level="board").mean().to_numpy(np.float64)
+        yield a, b, (both[a] - both[b]).groupby(level="board").mean().sort_index(), len(both)
+
+
+def pair_label(names, a: int, b: int) -> str:
+    return f"{names[a]} − {names[b]}"
+
+
+def pair_differences(results: pd.DataFrame, names) -> pd.DataFrame:
+    """For every two entrants a and b: the mean game-total difference a − b per board on the
+    games where both sat, with its 95 % interval."""
+    rows = []
+    for a, b, by_board, games in pair_boards(results, names):
+        per_board = by_board.to_numpy(np.float64)
         mean, lo, hi = paired_diff_ci(len(per_board), per_board.sum(), (per_board ** 2).sum())
-        rows.append({"a": names[a], "b": names[b], "boards": len(per_board), "games": len(both),
+        rows.append({"a": names[a], "b": names[b], "boards": len(per_board), "games": games,
                      "diff": float(mean), "diff_lo": float(lo), "diff_hi": float(hi),
-                     "significant": bool(lo > 0 or hi < 0)})
+                     "significant": bool(lo > 0 or hi < 0), "interval": "t"})
     table = pd.DataFrame(rows, columns=["a", "b", "boards", "games", "diff", "diff_lo", "diff_hi",
-                                        "significant"])
+                                        "significant", "interval"])
     table.attrs["title"] = "Pairs: mean game total of a − b on the same games, per board (95 % interval)"
     return table
 
 
-def summary(tournament, ratings_table: pd.DataFrame, pairs: pd.DataFrame) -> list[str]:
-    """The sentences that head ``tournament.md`` and the terminal output."""
+def summary(tournament, ratings_table: pd.DataFrame, pairs: pd.DataFrame, lead=()) -> list[str]:
+    """The sentences that head ``tournament.md`` and the terminal output (``lead``: how a
+    sequential tournament stopped, first)."""
     best = ratings_table.iloc[0]
     interval = (f", {best['rating_lo']:+.3f} to {best['rating_hi']:+.3f}"
                 if np.isfinite(best["rating_lo"]) else "")
-    lines = [f"{tournament.describe()}.", f"Best: {best['player']} (rating {best['rating']:+.3f}{interval})."]
+    lines = [*lead, f"{tournament.describe()}.",
+             f"Best: {best['player']} (rating {best['rating']:+.3f}{interval})."]
     clear = int(pairs["significant"].sum())
-    lines.append(f"{clear} of {len(pairs)} pair differences exclude 0 at 95 %.")
+    sequences = bool(len(pairs)) and (pairs["interval"] == "confidence sequence").all()
+    lines.append(f"{clear} of {len(pairs)} pair differences exclude 0 at 95 %"
+                 + (" (their confidence sequences)." if sequences else "."))
     return lines
 
 
 def write_tournament(tournament, ratings_table: pd.DataFrame, pairs: pd.DataFrame,
-                     lineups: pd.DataFrame, out_dir) -> Path:
-    """``ratings.csv``, ``pairs.csv``, ``seatings.csv``, ``tournament.png`` (and ``.svg``) and
-    ``tournament.md``."""
+                     lineups: pd.DataFrame, out_dir, command=None, lead=(), looks=None) -> Path:
+    """``ratings.csv``, ``pairs.csv``, ``seatings.csv``, ``tournament.png`` (and ``.svg``),
+    ``tournament.md`` and ``report.html`` (``command``: the command that plays it again;
+    ``lead``: sentences first; ``looks``: a sequential tournament's looks, ``sequential.csv``)."""
     from sim.files import write_atomic
     from .report import markdown_table
     out_dir = Path(out_dir)
     tables = {"ratings": ratings_table, "pairs": pairs, "seatings": lineups}
+    if looks is not None:
+        tables["sequential"] = looks
     for name, table in tables.items():
         write_atomic(out_dir / f"{name}.csv", lambda temp, t=table: t.to_csv(temp, index=False))
     fig = plot(ratings_table, pairs, tournament)
@@ -154,17 +173,59 @@ def write_tournament(tournament, ratings_table: pd.DataFrame, pairs: pd.DataFram
         for kind, metadata in (("png", None), ("svg", {"Date": None})):
             write_atomic(out_dir / f"tournament.{kind}",
                          lambda temp, k=kind, m=metadata: fig.savefig(temp, dpi=110, format=k, metadata=m))
-    lines = ["# Tournament", ""] + [f"- {s}" for s in summary(tournament, ratings_table, pairs)] + [""]
+    sentences = summary(tournament, ratings_table, pairs, lead)
+    lines = ["# Tournament", ""] + [f"- {s}" for s in sentences] + [""]
     for name, table in tables.items():
-        lines += [f"## {table.attrs.get('title', name.title())}", "", markdown_table(table), ""]
+        lines += [f"## {table.attrs.get('title', name.title())}", ""]
+        if table.attrs.get("note"):
+            lines += [table.attrs["note"], ""]
+        lines += [markdown_table(table), ""]
     lines += ["![ratings and pair differences](tournament.png)", ""]
     text = "\n".join(lines)
+    _write_html(tournament, tables, sentences, out_dir, command)
     return write_atomic(out_dir / "tournament.md", lambda temp: temp.write_text(text, encoding="utf-8"))
 
 
-def tournament_text(tournament, ratings_table: pd.DataFrame, pairs: pd.DataFrame) -> str:
+def _write_html(tournament, tables: dict, sentences, out_dir: Path, command) -> Path:
+    """The tournament's ``report.html``: its setup, the code that played its tables, the
+    sentences, the tables and the plot."""
+    from sim.store import load_manifest
+    from sim.tournament import table_dir
+    from .html import HTML_FILE, Section, write_html
+    from .report import game_title
+    if command is None:
+        from sim.cli_tournament import tournament_command
+        command = tournament_command(tournament, out_dir)
+    manifests = [load_manifest(table_dir(out_dir, i)) for i in range(len(tournament.lineups))]
+    study = manifests[0]["study"]
+    title = game_title(study)
+    ratings_table = tables["ratings"]
+    setup = [("game", f"{title} (`{study['game']}`)"),
+             ("seats", f"{tournament.players}"
+                       + (f", teams of {tournament.partners}" if tournament.partners > 1 else "")),
+             *((f"player {i}", f"`{spec}`") for i, spec in enumerate(tournament.entrants, 1)),
+             ("options", ", ".join(f"{k}={v}" for k, v in tournament.options) or "the defaults"),
+             ("tables", f"{len(tournament.lineups)} (each board played in every rotation)"),
+             ("boards", f"{int(ratings_table.attrs.get('boards', tournament.boards)):,} at every table"),
+             ("seed", str(tournament.seed)),
+             ("rating", f"{ratings_table.attrs['model'].replace('-', '–').title()}, "
+                        f"{ratings_table.attrs['bootstrap']} bootstrap refits")]
+    versions = sorted({str(m.get("versions", {}).get("tricksim", "unknown")) for m in manifests})
+    engines = sorted({m.get("code", {}).get("engine") for m in manifests} - {None})
+    modules = {name: digest for m in manifests for name, digest in m.get("code", {}).get("modules", {}).items()}
+    provenance = [("tricksim", ", ".join(versions))] + [("engine", f"`{e}`") for e in engines]
+    provenance += [(f"module {name}", f"`{digest}`") for name, digest in sorted(modules.items())]
+    sections = [Section("Ratings and pairs", list(sentences), [tables["ratings"], tables["pairs"]],
+                        [out_dir / "tournament.png"]),
+                Section("Tables", [], [tables["seatings"]])]
+    if "sequential" in tables:
+        sections.append(Section("Sequential looks", [], [tables["sequential"]]))
+    return write_html(out_dir / HTML_FILE, f"{title}: tournament", setup, sections, command, provenance)
+
+
+def tournament_text(tournament, ratings_table: pd.DataFrame, pairs: pd.DataFrame, lead=()) -> str:
     from .report import markdown_table
-    head = "\n".join(f"- {s}" for s in summary(tournament, ratings_table, pairs))
+    head = "\n".join(f"- {s}" for s in summary(tournament, ratings_table, pairs, lead))
     return "\n\n".join([head, f"{ratings_table.attrs['title']}\n{markdown_table(ratings_table)}",
                         f"{pairs.attrs['title']}\n{markdown_table(pairs)}"])
 
@@ -195,6 +256,8 @@ def plot(ratings_table: pd.DataFrame, pairs: pd.DataFrame, tournament):
         right.text(j, i, f"{matrix[i, j]:+.1f}{'*' if stars[i, j] else ''}", ha="center",
                    va="center", fontsize=7,
                    color="white" if abs(matrix[i, j]) > 0.6 * limit else "black")
-    right.set_title("game total, row − column (* 95 % interval excludes 0)", fontsize=9)
+    sequences = bool(len(pairs)) and (pairs["interval"] == "confidence sequence").all()
+    right.set_title(f"game total, row − column (* 95 % {'confidence sequence' if sequences else 'interval'} "
+                    f"excludes 0)", fontsize=9)
     fig.colorbar(image, ax=right, fraction=0.05)
     return fig

@@ -145,26 +145,43 @@ def table_dir(out: Path, index: int) -> Path:
 
 
 def run_tournament(tournament: Tournament, out, jobs: int = 1, backend: str = "threading",
-                   progress: bool = False, fresh: bool = False) -> pd.DataFrame:
+                   progress: bool = False, fresh: bool = False, keep_extended: bool = False) -> pd.DataFrame:
     """Play every table into ``out/tables`` and return :func:`results`. A table already
-    played there is kept (one of another tournament is an error) unless ``fresh``. Only the
-    plan's tables are read: a table of an earlier, larger plan is left as it is."""
+    played there is kept (one of another tournament is an error) unless ``fresh``; with
+    ``keep_extended``, so is a table of this tournament extended to more boards (by a
+    sequential tournament, ``analysis/tournament_sequential.py``). Only the plan's tables
+    are read: a table of an earlier, larger plan is left as it is."""
     from .runner import run_study
     out = Path(out)
     for index, study in enumerate(tournament.studies()):
+        if keep_extended and not fresh and _extended(study, table_dir(out, index)):
+            continue
         run_study(study, table_dir(out, index), jobs=jobs, backend=backend, progress=progress,
                   resume=not fresh, notify=lambda event, message: None)
     return results(tournament, out)
 
 
-def results(tournament: Tournament, out) -> pd.DataFrame:
+def _extended(study: Study, run_dir: Path) -> bool:
+    """Whether ``run_dir`` holds ``study`` on more boards, finished or not (an extension
+    stopped half way is finished by the next one)."""
+    from .store import MANIFEST, load_study
+    if not (run_dir / MANIFEST).is_file():
+        return False
+    held = load_study(run_dir)
+    return held.boards > study.boards and [field for field, _, _ in study.differences(held)] == ["boards"]
+
+
+def results(tournament: Tournament, out, from_board: int = 0) -> pd.DataFrame:
     """One row per game and entrant: ``table, board, game, entrant`` (its index), ``seats``
     (the seats it held), ``total`` (the mean game total of its seats) and ``rank`` (the mean
-    of its seats' ranks in the game's records: 1 best, tied totals sharing the better rank)."""
-    from .store import load_records
+    of its seats' ranks in the game's records: 1 best, tied totals sharing the better rank);
+    the boards from ``from_board`` on."""
+    from .store import iter_records
     frames = []
     for index, lineup in enumerate(tournament.lineups):
-        games = load_records(table_dir(out, index), "games", ["game", "board", "player", "total", "rank"])
+        games = pd.concat(iter_records(table_dir(out, index), "games", ["game", "board", "player", "total", "rank"],
+                                       from_board=from_board), ignore_index=True)
+        games = games[games["board"] >= from_board]
         entrant = np.asarray(lineup)[games["player"].to_numpy()]
         frame = pd.DataFrame({"table": index, "board": games["board"].to_numpy(np.int64),
                               "game": games["game"].to_numpy(np.int64), "entrant": entrant,
@@ -174,4 +191,3 @@ def results(tournament: Tournament, out) -> pd.DataFrame:
                       .agg(seats=("total", "size"), total=("total", "mean"), rank=("rank", "mean"))
                       .reset_index())
     return pd.concat(frames, ignore_index=True)
-

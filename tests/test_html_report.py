@@ -176,6 +176,36 @@ def test_a_run_and_a_comparison_render_in_chromium(tmp_path, game):
     assert_renders(tmp_path / "cmp" / HTML_FILE, images=0)
 
 
+@pytest.mark.parametrize("game", ["oh_hell"])
+def test_a_tournament_renders_in_chromium_and_its_command_plays_it_again(tmp_path, game):
+    from sim.cli import main
+    out = tmp_path / "tour"
+    command = ["tournament", game, "-p", "heuristic", "-p", "random", "-p", "heuristic[bias=0.5]", "-o", "rounds=5",
+               "-g", "40", "--seed", "2", "--bootstrap", "20", "--precision", "2", "--max-boards", "200",
+               "--out", str(out)]
+    assert main(command) == 0
+    text = (out / HTML_FILE).read_text(encoding="utf-8")
+    assert self_contained_problems(text) == []
+    # every table's title, as tournament.md heads it, captions it in the page
+    headings = re.findall(r"^## (.+)$", (out / "tournament.md").read_text(encoding="utf-8"), re.M)
+    assert len(headings) == 4 and "confidence sequence" in headings[1]
+    for heading in headings:
+        assert f"<caption>{escape(heading)}</caption>" in text
+    embedded = re.findall(r'src="data:image/png;base64,([^"]+)"', text)
+    assert [base64.b64decode(e) for e in embedded] == [(out / "tournament.png").read_bytes()]
+    assert "heuristic[bias=0.5]" in text and "Sequential tournament: stopped after" in text
+    # the command shown plays the same tournament into the same folder
+    shown = shlex.split(unescape(re.search(r'<pre class="command"><code>(.*?)</code></pre>', text, re.S).group(1)))
+    assert shown[:2] == ["tricksim", "tournament"]
+    args, given = build_parser().parse_args(shown[1:]), build_parser().parse_args(command)
+    for key in ("game", "entrants", "boards", "seed", "bootstrap", "precision", "max_boards", "out"):
+        assert getattr(args, key) == getattr(given, key), key
+    assert "rounds=5" in args.option
+    assert main(shown[1:]) == 0
+    assert (out / HTML_FILE).read_text(encoding="utf-8") == text
+    assert_renders(out / HTML_FILE, images=1)
+
+
 def test_the_browser_check_sees_a_broken_image_and_a_console_message(tmp_path):
     page = tmp_path / "broken.html"
     page.write_text('<!DOCTYPE html><html><body><h1>A page</h1><img src="absent.png" alt="absent">'
