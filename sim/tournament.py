@@ -151,11 +151,18 @@ def run_tournament(tournament: Tournament, out, jobs: int = 1, backend: str = "t
     ``keep_extended``, so is a table of this tournament extended to more boards (by a
     sequential tournament, ``analysis/tournament_sequential.py``). Only the plan's tables
     are read: a table of an earlier, larger plan is left as it is."""
-    from .runner import run_study
+    from dataclasses import replace
+    from .runner import _check_jobs, run_study
     out = Path(out)
+    workers = _check_jobs(jobs)
     for index, study in enumerate(tournament.studies()):
         if keep_extended and not fresh and _extended(study, table_dir(out, index)):
             continue
+        if workers > 1 and study.n_chunks < workers:
+            # the tables play one after another, each split among the workers: a table of
+            # a few hundred boards is one default chunk (about 250,000 deals), which kept
+            # every other core idle. The chunk size changes no result (Study.key).
+            study = replace(study, chunk_boards=-(-study.boards // workers))
         run_study(study, table_dir(out, index), jobs=jobs, backend=backend, progress=progress,
                   resume=not fresh, notify=lambda event, message: None)
     return results(tournament, out)
