@@ -24,6 +24,7 @@ import pytest
 
 from sim import registry
 from sim.cli import main
+from sim.store import load_manifest
 
 PLAYERS = Path(__file__).parent / "study_players"
 
@@ -88,6 +89,8 @@ def test_a_user_player_is_tuned_compared_and_entered(game, variant, module, spac
         players = [a for p in [first, *others] for a in ("-p", p)]
         run(capsys, "simulate", game, *where, "-n", n, *players, "--games", 10, "--seed", 3,
             "--out", run_name, "--backend", "serial", "--no-progress")
+    # the run keeps the code of the preset's module, as of a player named by its path
+    assert list(load_manifest(user_setup / "b")["code"]["modules"]) == [module]
     out = run(capsys, "compare", "a", "b", "--out", "cmp")
     by_player = pd.read_csv(user_setup / "cmp" / "compare_by_player.csv").set_index("player")
     row = by_player.loc[f"0 heuristic → {name}"]

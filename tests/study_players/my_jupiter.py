@@ -40,7 +40,8 @@ def decide(obs, params):
         hand_lo, hand_hi = np.uint64(obs[U.HAND]), np.uint64(obs[U.HAND + 1])
         want = 0
         for card in range(62):
-            if holds(hand_lo, hand_hi, card) and (card >= 60 or card % 15 == 14 or card % 15 + 1 >= params[0]):
+            counts = card >= 60 or card % 15 == 14 or card % 15 + 1 >= params[0]
+            if counts and holds(hand_lo, hand_hi, card):
                 want += 1
         want = min(want, obs[U.N_TRICKS])
         for distance in range(16):        # the legal bid nearest to it (0: the zero-trick card)
