@@ -60,4 +60,5 @@ def decide(obs, params):
 
 PLAYER = Player(name="my_jass", family="jass", kind=KIND_USER, decide=decide,
                 param_names=("strong",), param_values=(6.0,), param_ranges=((0.0, 9.0),),
+                whole_params=("strong",),
                 doc="trump where its strong cards are; predicts them; takes a trick when it can")

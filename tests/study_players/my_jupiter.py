@@ -68,4 +68,5 @@ def decide(obs, params):
 
 PLAYER = Player(name="my_jupiter", family="jupiter", kind=KIND_USER, decide=decide,
                 param_names=("high",), param_values=(11.0,), param_ranges=((1.0, 15.0),),
+                whole_params=("high",),
                 doc="bids its cards of number >= high; strong while short of its bid, weak after")
