@@ -12,7 +12,9 @@ with 95 % intervals:
   interval that stays inside the range;
 * :func:`paired_diff_ci` – the mean of the per-board differences of a
   paired comparison (players or variants on the same deals), with the
-  t interval or, for a difference of bounded results, the bounded one.
+  t interval or, for a difference of bounded results, the bounded one;
+* :func:`unpaired_diff_ci` – the difference of two means measured on
+  different deals (Welch's interval): what the pairing is measured against.
 
 Everything is vectorised over numpy arrays or pandas Series, and a group with
 no data gives NaN rather than an error. The t quantile of a whole column of
@@ -142,6 +144,29 @@ def paired_diff_ci(n, diff_sum, diff_sq, z: float = Z95, bounds: tuple[float, fl
         return mean_ci(n, diff_sum, diff_sq, z)
     reach = float(bounds[1]) - float(bounds[0])
     return bounded_mean_ci(n, diff_sum, diff_sq, -reach, reach, z)
+
+
+def unpaired_diff_ci(n_a, total_a, total_sq_a, n_b, total_b, total_sq_b, z: float = Z95):
+    """``(mean of b − mean of a, lo, hi)`` of two independent samples: Welch's t interval.
+
+    Each side from its (n, Σx, Σx²), e.g. a player's game totals in a run and
+    another player's in a run of other deals (another seed). Nothing cancels
+    between the sides, so the luck of each side's cards stays in the interval;
+    on the same deals :func:`paired_diff_ci` takes it out (docs/studies.md
+    measures the two on one pair of players). Degrees of freedom by
+    Welch–Satterthwaite; NaN unless each side has two observations.
+    """
+    _, mean_a, var_a = _moments(n_a, total_a, total_sq_a)
+    _, mean_b, var_b = _moments(n_b, total_b, total_sq_b)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        va, vb = var_a / np.asarray(n_a, dtype=np.float64), var_b / np.asarray(n_b, dtype=np.float64)
+        se = np.sqrt(va + vb)
+        df = (va + vb) ** 2 / (va**2 / (np.asarray(n_a) - 1.0) + vb**2 / (np.asarray(n_b) - 1.0))
+        # two constant samples: no spread, the difference is exact
+        half = np.where(se > 0, t_quantile(np.where(se > 0, df, 1.0), z) * se,
+                        np.where(np.isnan(se), np.nan, 0.0))
+    diff = mean_b - mean_a
+    return _like(diff, total_a, n_a), _like(diff - half, total_a, n_a), _like(diff + half, total_a, n_a)
 
 
 # -- the t quantile ----------------------------------------------------------------

@@ -1,7 +1,8 @@
-"""Tune a built-in player's params: optuna trials on common deal blocks, checked on fresh deals.
+"""Tune a player's params: optuna trials on common deal blocks, checked on fresh deals.
 
 ``Tuning.create(game, "heuristic[bias=0:1,hold=30:60]", against="heuristic")``
-reads the search space from the spec: each ``name=lo:hi`` is searched (over
+reads the search space from the spec of a player with params (a built-in, or a
+user's ``Player`` as ``module:attribute[…]``): each ``name=lo:hi`` is searched (over
 whole numbers for a param the player reads as one, ``Player.whole_params``),
 each ``name=value`` stays as given. The tuned player sits at seat 0 (or at
 every seat of team 0 in a team game), the ``against`` player at the others,
@@ -40,7 +41,7 @@ import numpy as np
 from sim import registry
 from sim.errors import TricksimError, choices, whole_number
 from sim.study import Study
-from strategies.registry import _SPEC, _check_used, _load_builtins, _parse_params, resolve
+from strategies.registry import _SPEC, _check_used, _load_builtins, _load_user, _parse_params, resolve
 
 SAMPLERS = ("tpe", "cmaes")
 DEFAULT_BLOCKS = 8
@@ -60,7 +61,7 @@ class Tuning:
     game: str
     variant: str
     players: int
-    base: str                                   # the built-in's name (heuristic)
+    base: str                                   # the player's name (heuristic, module:attribute)
     family: str
     space: tuple[Param, ...]
     fixed: tuple[tuple[str, str], ...]          # name=value kept as given
@@ -157,11 +158,12 @@ def parse_space(family: str, spec: str, game: str, variant: str):
         raise TricksimError(f"player {spec!r} is not of the form name[param=lo:hi,…]")
     name = m.group("name")
     builtins = _load_builtins(family)
-    if name not in builtins or not builtins[name].param_names:
+    # a user's player (module:attribute) is tuned like a built-in: its Player names its params
+    player = _load_user(family, name) if ":" in name else builtins.get(name)
+    if player is None or not player.param_names:
         tunable = sorted(n for n, p in builtins.items() if p.param_names)
-        raise TricksimError(f"tune takes a built-in player with params, not {name!r}; "
-                            f"{family} has {choices(tunable)}")
-    player = builtins[name]
+        raise TricksimError(f"tune takes a player with params (a built-in or module:attribute), "
+                            f"not {name!r}; {family} has {choices(tunable)}")
     given = _parse_params(m.group("params"), spec)
     space, fixed = [], {}
     for key, text in given.items():

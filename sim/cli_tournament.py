@@ -27,7 +27,7 @@ def add_tournament_parser(sub) -> None:
     p.add_argument("-v", "--variant", help="the game's variant (default: its first)")
     p.add_argument("-p", "--player", action="append", metavar="SPEC", dest="entrants", default=[],
                    help="a player entered: a built-in name, name[param=value,...] or "
-                        "module.py:name; at least two, each once")
+                        "module:attribute (docs/strategies.md); at least two, each once")
     p.add_argument("-n", "--players", type=int,
                    help="seats at a table (default: as many as players entered when the game "
                         "allows it, else the game's default)")

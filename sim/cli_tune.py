@@ -1,4 +1,4 @@
-"""``tricksim tune``: search a built-in player's params, check the best on fresh deals.
+"""``tricksim tune``: search a player's params, check the best on fresh deals.
 
 The search and the check are ``analysis/tune.py``'s, the files ``analysis/tune_report.py``'s;
 ``--name`` saves the best setting as a preset (``strategies/presets.py``).
@@ -10,7 +10,7 @@ from pathlib import Path
 
 
 def add_tune_parser(sub) -> None:
-    p = sub.add_parser("tune", help="tune a built-in player's params (optuna), checked on fresh deals",
+    p = sub.add_parser("tune", help="tune a player's params (optuna), checked on fresh deals",
                        description="Search the params given as name=low:high in the player's spec "
                                    "(TPE or CMA-ES), each trial on the same blocks of boards, "
                                    "scored as its paired difference from the defaults; a "
@@ -19,7 +19,8 @@ def add_tune_parser(sub) -> None:
                                    "(docs/players.md, Tuning).")
     p.add_argument("game", help="game name (see `tricksim games`)")
     p.add_argument("-p", "--player", required=True, metavar="SPEC",
-                   help='the player and its space, e.g. "heuristic[bias=-1:1,hold=30:60,scale=1]"')
+                   help='the player and its space, e.g. "heuristic[bias=-1:1,hold=30:60,scale=1]" or '
+                        '"module:PLAYER[param=lo:hi]" (a user\'s Player with params)')
     p.add_argument("--against", default="heuristic", metavar="SPEC",
                    help="the player at the other seats (default heuristic)")
     p.add_argument("-v", "--variant", help="the game's variant (default: its first)")

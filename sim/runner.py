@@ -145,10 +145,12 @@ def _players(study: Study, lineup: Lineup) -> list[dict]:
 
 def _player_modules(spec: str, player) -> set[str]:
     """Modules a user player's decisions come from: the module its spec names
-    and the module its decision function is defined in."""
+    (none for a preset's name: its decision function says) and the module its
+    decision function is defined in."""
     if player.kind != KIND_USER:
         return set()
-    modules = {str(spec).split("[", 1)[0].strip().partition(":")[0]}
+    name = str(spec).split("[", 1)[0].strip()
+    modules = {name.partition(":")[0]} if ":" in name else set()
     decide = getattr(player.decide, "py_func", player.decide)
     modules.add(getattr(decide, "__module__", None) or "")
     return {m for m in modules if m}

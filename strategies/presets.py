@@ -1,4 +1,4 @@
-"""Presets: a built-in player with params, saved under a name.
+"""Presets: a player with params (a built-in, or a user's ``module:attribute``), saved under a name.
 
 A preset is a line of a TOML file::
 

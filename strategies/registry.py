@@ -205,12 +205,14 @@ def resolve(family: str, spec: str, game: str = "", variant: str = "") -> Player
                 f"or give module:attribute"
             )
         m = _SPEC.match(entry["player"])
-        if not m or m.group("name") not in builtins:
-            raise TricksimError(f"preset {name}: {entry['player']!r} is not a built-in player of "
-                                f"{family} with params")
+        base = m.group("name") if m else ""
+        if ":" not in base and base not in builtins:
+            raise TricksimError(f"preset {name}: {entry['player']!r} is not a player of {family} "
+                                f"with params (a built-in or module:attribute)")
         # the preset's own params count as given: each must apply to the game
         params = {**_parse_params(m.group("params"), entry["player"]), **params}
-        player = builtins[m.group("name")]
+        # a tuned user's player (tricksim tune -p module:attribute[…] --name) is saved by its path
+        player = _load_user(family, base) if ":" in base else builtins[base]
     player = player.with_params(params, typed) if params else player
     if game:
         _check_used(player, params, game, variant, typed)

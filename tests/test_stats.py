@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 from analysis.stats import (bounded_mean_ci, combine_cubes, group_sums, mean_ci, paired_diff_ci, t_quantile,
-                            wilson)
+                            unpaired_diff_ci, wilson)
 
 Z = 1.959963984540054
 
@@ -96,6 +96,19 @@ def test_mean_ci_with_one_or_no_observation():
 def test_mean_ci_of_a_constant_has_zero_width():
     mean, lo, hi = mean_ci(4, 8, 16)
     assert mean == lo == hi == 2.0
+
+
+def test_unpaired_diff_ci_is_welchs_interval():
+    from scipy import stats
+    rng = np.random.default_rng(1)
+    a, b = rng.normal(0, 1, 30), rng.normal(1, 2, 50)
+    diff, lo, hi = unpaired_diff_ci(len(a), a.sum(), (a * a).sum(), len(b), b.sum(), (b * b).sum())
+    welch = stats.ttest_ind(b, a, equal_var=False).confidence_interval()
+    assert diff == pytest.approx(b.mean() - a.mean())
+    assert (lo, hi) == pytest.approx((welch.low, welch.high), abs=1e-6)
+    # one observation on a side: no interval; two constant sides: an exact difference
+    assert np.isnan(unpaired_diff_ci(1, 1.0, 1.0, 3, 3.0, 3.0)[1:]).all()
+    assert unpaired_diff_ci(3, 3.0, 3.0, 4, 8.0, 16.0) == (1.0, 1.0, 1.0)
 
 
 def test_paired_diff_ci():

@@ -117,7 +117,7 @@ def test_the_command_end_to_end_saves_a_preset_usable_as_a_player(tmp_path, caps
     ("oh_hell", ["-p", "heuristic[nope=0:1]"], "unknown param 'nope'"),
     ("oh_hell", ["-p", "heuristic[wizard=0:1]"], "does not apply to oh_hell"),
     ("oh_hell", ["-p", "heuristic[bias=0.5]"], "no range to tune"),
-    ("oh_hell", ["-p", "random[bias=0:1]"], "built-in player with params"),
+    ("oh_hell", ["-p", "random[bias=0:1]"], "tune takes a player with params"),
     ("oh_hell", ["-p", "heuristic[bias=0:1]", "--trials", "0"], "trials must be"),
     ("oh_hell", ["-p", "heuristic[bias=0:1]", "--sampler", "grid"], "unknown sampler"),
     ("oh_hell", ["-p", "heuristic[bias=0:1]", "--against", "nobody"], "unknown player 'nobody'"),
