@@ -141,7 +141,7 @@ def main(argv=None) -> int:
     print()
     for row, reference, reads in RATIOS:
         ratio = statistics.median(x[row] / x[reference] for x in rounds)
-        print(f"{row:<20} {ratio:>8,.{2 if ratio < 10 else 0}f} {reads}")
+        print(f"{row:<20} {ratio:>8,.{2 if ratio < 10 else 1 if ratio < 100 else 0}f} {reads}")
     print("\nQuote the ratios: each compares measurements of the same round, seconds apart; the"
           "\nabsolute figures move with everything else the machine runs.")
     return 0
