@@ -68,6 +68,7 @@ def deals_per_s(output: str, what: str) -> float:
 
 
 def build_c_loop(compiler: str, folder: str) -> str:
+    """The C loop built into ``folder``: its path."""
     if shutil.which(compiler) is None:
         raise SystemExit(f"bench_references: no C compiler {compiler!r} on the PATH; the C loop needs "
                          "one (e.g. apt install gcc), or name it with --cc")
@@ -127,9 +128,9 @@ def main(argv=None) -> int:
         ap.error("--rounds and --repeats must be at least 1, --seconds above 0")
     venv = args.venv or Path(os.environ.get("TRICKSIM_REFERENCES_VENV")
                              or Path.home() / ".cache" / "tricksim-references")
-    python = references_python(venv.expanduser())
     with tempfile.TemporaryDirectory() as folder:
         c_loop = build_c_loop(args.cc, folder)
+        python = references_python(venv.expanduser())
         print(f"{'deals/s, one core':<20}" + "".join(f"{name:>17}" for name in COLUMNS))
         rounds = []
         for r in range(args.rounds):

@@ -1,6 +1,7 @@
 """The bare C loop that scripts/bench_references.py measures the engine against plays
 the engine's game: built with its checks, it keeps every rule over many deals, and its
-bids, scores and tricks are distributed as the engine's random players' are."""
+bids, scores and tricks are distributed as the engine's random players' are. Without a
+compiler or pip the script says which is missing."""
 import importlib.util
 import re
 import shutil
@@ -47,3 +48,9 @@ def test_the_c_loop_keeps_the_rules_and_plays_as_the_engine_does(tmp_path):
 def test_a_missing_compiler_is_named():
     with pytest.raises(SystemExit, match="no C compiler 'no-such-cc'"):
         bench_references.build_c_loop("no-such-cc", ".")
+
+
+def test_a_venv_without_pip_is_named(tmp_path):
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(tmp_path / "venv")], check=True)
+    with pytest.raises(SystemExit, match="has no pip"):
+        bench_references.references_python(tmp_path / "venv")
