@@ -161,7 +161,9 @@ def run_tournament(tournament: Tournament, out, jobs: int = 1, backend: str = "t
         if workers > 1 and study.n_chunks < workers:
             # the tables play one after another, each split among the workers: a table of
             # a few hundred boards is one default chunk (about 250,000 deals), which kept
-            # every other core idle. The chunk size changes no result (Study.key).
+            # every other core idle (random, heuristic and pimc at Oh Hell, 300 boards of 7
+            # cards: the tables' play took 3.5 s with one worker and two; 2.0 s with two
+            # after this split). The chunk size changes no result (Study.key).
             study = replace(study, chunk_boards=-(-study.boards // workers))
         run_study(study, table_dir(out, index), jobs=jobs, backend=backend, progress=progress,
                   resume=not fresh, notify=lambda event, message: None)
