@@ -24,6 +24,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from .cli_info import add_info_parsers, cmd_games, cmd_players
 from .cli_compare import add_compare_parser, cmd_compare, compare_runs, kept_extension
 from .cli_tournament import add_tournament_parser, cmd_tournament
 from .cli_tune import add_tune_parser, cmd_tune
@@ -85,15 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Monte Carlo simulation and strategy analysis for trick-taking card games.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    sub.add_parser("games", help="list games, variants, options and defaults",
-                   description="List every game with its player counts and rule options.")
-
-    p = sub.add_parser("players", help="list the built-in players of a game",
-                       description="List the built-in players of a game, and each param with "
-                                   "its default, the values it takes and what it means; for a "
-                                   "game with variants, each variant's params apart.")
-    p.add_argument("game")
-    p.add_argument("-v", "--variant", help="only this variant's params (see `tricksim games`)")
+    add_info_parsers(sub)
 
     p = sub.add_parser("simulate", help="simulate a study into a run directory",
                        description="Deal and play games, store records (or aggregates) in a "
@@ -147,79 +140,6 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the record file (default RUN_DIR/deals/game-GAME-deal-DEAL.json)")
     _add_check_player_parser(sub)
     return parser
-
-
-def player_counts(meta) -> str:
-    """``4 players`` or ``3-5 players, default 4``."""
-    if meta.min_players == meta.max_players:
-        return f"{meta.min_players} players"
-    return f"{meta.min_players}-{meta.max_players} players, default {meta.default_players}"
-
-
-def cmd_games(args) -> None:
-    from . import registry
-    for g in registry.all_games():
-        print(f"{g.name}  ({g.title}, {player_counts(g)})")
-        print(f"    {g.summary}")
-        for v in g.variants:
-            applies = ", ".join(v.options) or "no options"
-            print(f"    --variant {v.name}: {v.summary} (options: {applies})")
-        for o in g.options:
-            print(f"    --option {o.name}=…   default {o.default}; {o.allowed()}")
-            print(f"        {o.doc}")
-        print()
-
-
-def cmd_players(args) -> None:
-    from . import registry
-    from strategies.registry import available, resolve
-    meta = registry.info(args.game)
-    # one variant if asked for, else each variant's params apart
-    variants = [meta.check_variant(args.variant)] if args.variant or not meta.variants \
-        else [v.name for v in meta.variants]
-    for name in available(meta.family):
-        player = resolve(meta.family, name)
-        print(f"{name}: {player.doc}")
-        if not player.param_names:
-            continue
-        for variant in variants:
-            used = player.params_of(variant or meta.name)
-            where = f"{meta.name} {variant}".strip()
-            indent = "    "
-            if len(variants) > 1:
-                print(f"    in {where} (--variant {variant}):{'' if used else ' no params'}")
-                indent = "        "
-            for key in used:
-                print(indent + _param_line(player, key))
-            unused = [k for k in player.param_names if k not in used]
-            if unused and len(variants) == 1:
-                print(f"{indent}not read in {where} (refused there): {', '.join(unused)}")
-    from strategies.preset_files import presets
-    from .errors import TricksimError
-    for name, entry in sorted(presets().items()):
-        if entry["family"] != meta.family:
-            continue
-        # a preset of the family whose params this game (or variant) does not read is
-        # refused here (wizard_tuned's `wizard` weight in Oh Hell): list where it applies
-        usable = []
-        for variant in variants:
-            try:
-                resolve(meta.family, name, game=meta.name, variant=variant or "")
-                usable.append(variant)
-            except TricksimError:
-                pass
-        if not usable:
-            continue
-        where = f" (in {', '.join(usable)})" if len(usable) < len(variants) else ""
-        print(f"{name}: preset{where}, {entry['player']}"
-              + (f" ({entry['note']})" if entry.get("note") else ""))
-
-
-def _param_line(player, key: str) -> str:
-    """``bias = 0   (a number from -20 to 20)  tricks added to ...``"""
-    value = player.param_values[player.param_names.index(key)]
-    meaning = player.meaning(key)
-    return f"{key} = {value:g}   ({player.allowed(key)})" + (f"  {meaning}" if meaning else "")
 
 
 def _study_from_args(args):
