@@ -9,8 +9,9 @@ guard without, guard against), each played on; the outcome is the card points
 of the seat's camp (the taker with, in 5 players, the partner; or the
 defence), the deal's score for the seat, and whether its camp won. A deal that
 everyone passes scores 0 and counts as not won. Under ``petit_sec=redeal`` the
-deals where another seat holds the Petit alone are dealt again (they do not
-count); a hand given with the Petit alone is refused.
+deals where another seat holds the Petit alone are drawn again from the same
+facts, as the rules deal them again (``odds_nb.odds_deal_stands_nb``); a hand
+given with the Petit alone is refused.
 """
 from __future__ import annotations
 

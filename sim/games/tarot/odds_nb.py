@@ -1,16 +1,32 @@
-"""French Tarot for the hand odds (``sim/odds_nb.py``): a card dealt, the seat's outcome."""
+"""French Tarot for the hand odds (``sim/odds_nb.py``): a card dealt, whether the deal
+stands, the seat's outcome."""
 import numpy as np
 from numba import njit
 
+from ...kit_nb import CFG_PLAYERS
 from . import obs as O
 from .cards import PACK_HALF_POINTS
+from .cfg import CFG_PETIT_SEC
 from .play_nb import score_nb
+from .rules_nb import PETIT_SEC_REDEAL, is_petit_sec
 
 
 @njit(cache=True, inline="always")
 def odds_give_nb(dealt, holder, card):
     """``card`` into holder ``holder``'s cards (two words each: the seats, then the dog)."""
     dealt[2 * holder + (card >> 6)] |= np.uint64(1) << np.uint64(card & 63)
+
+
+@njit(cache=True, inline="always")
+def odds_deal_stands_nb(dealt, cfg):
+    """Under ``petit_sec=redeal`` a deal that gives a seat the Petit alone is dealt again
+    (``play_nb.begin_nb`` annuls it), and so is the odds' deal: every deal drawn is played."""
+    if cfg[CFG_PETIT_SEC] != PETIT_SEC_REDEAL:
+        return True
+    for s in range(cfg[CFG_PLAYERS]):
+        if is_petit_sec(dealt[2 * s], dealt[2 * s + 1]):
+            return False
+    return True
 
 
 @njit(cache=True)

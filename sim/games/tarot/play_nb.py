@@ -21,7 +21,8 @@ from .cards import HALF_POINTS
 from .rules_nb import (DOG_CARDS, EXCHANGE_FFT, EXCUSE, EXCUSE_HI, GUARD, GUARD_WITHOUT,
                        HAND_CARDS, HANDFUL_BONUS, ONE, PETIT_SEC_REDEAL, TAKE, TRUMP_1, TRUMP_21,
                        TRUMPS_HI, TRUMPS_LO, ZERO, callable_cards, card_key, deal_score,
-                       discardable, handful_levels, lead_of, legal_play, outcome, popcount2)
+                       discardable, handful_levels, lead_of, legal_play, outcome, is_petit_sec,
+                       popcount2)
 
 MAX_SEATS = O.MAX_SEATS
 HAND_WORDS = 2 * MAX_SEATS + 2     # the live hands (two words a seat) and room for the dog
@@ -125,9 +126,7 @@ def begin_nb(st, hands, n, dealer, petit_sec, exchange, dealt):
     st[O.WINNING_CARD] = -1
     if petit_sec == PETIT_SEC_REDEAL:
         for s in range(n):
-            lo = hands[2 * s]
-            hi = hands[2 * s + 1]
-            if (lo & TRUMPS_LO) == _bit(TRUMP_1) and (hi & (TRUMPS_HI | EXCUSE_HI)) == ZERO:
+            if is_petit_sec(hands[2 * s], hands[2 * s + 1]):
                 st[O.ANNULLED] = 2
                 st[O.PHASE] = O.PHASE_OVER
                 st[O.SEAT] = s

@@ -42,6 +42,13 @@ HANDFUL_TRUMPS = np.array([[13, 15, 18], [10, 13, 15], [8, 10, 13]], dtype=np.in
 
 
 @njit(cache=True, inline="always")
+def is_petit_sec(lo, hi):
+    """Whether a hand holds the Petit as its only trump, without the Excuse: under
+    ``petit_sec=redeal`` its deal is dealt again."""
+    return (lo & TRUMPS_LO) == (ONE << np.uint64(TRUMP_1)) and (hi & (TRUMPS_HI | EXCUSE_HI)) == ZERO
+
+
+@njit(cache=True, inline="always")
 def popcount2(lo, hi):
     """Cards in a two-word set."""
     return popcount(lo) + popcount(hi)
