@@ -154,7 +154,8 @@ def summary(tournament, ratings_table: pd.DataFrame, pairs: pd.DataFrame, lead=(
 
 
 def write_tournament(tournament, ratings_table: pd.DataFrame, pairs: pd.DataFrame,
-                     lineups: pd.DataFrame, out_dir, command=None, lead=(), looks=None) -> Path:
+                     lineups: pd.DataFrame, out_dir, command: list[str], lead=(),
+                     looks=None) -> Path:
     """``ratings.csv``, ``pairs.csv``, ``seatings.csv``, ``tournament.png`` (and ``.svg``),
     ``tournament.md`` and ``report.html`` (``command``: the command that plays it again;
     ``lead``: sentences first; ``looks``: a sequential tournament's looks, ``sequential.csv``)."""
@@ -193,9 +194,6 @@ def _write_html(tournament, tables: dict, sentences, out_dir: Path, command) -> 
     from sim.tournament import table_dir
     from .html import HTML_FILE, Section, write_html
     from .report import game_title
-    if command is None:
-        from sim.cli_tournament import tournament_command
-        command = tournament_command(tournament, out_dir)
     manifests = [load_manifest(table_dir(out_dir, i)) for i in range(len(tournament.lineups))]
     study = manifests[0]["study"]
     title = game_title(study)
