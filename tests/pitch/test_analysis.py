@@ -223,22 +223,8 @@ def play(study, chunk):
     return Engine(study).run_chunk(first, n, chunk_states(study.seed, chunk))
 
 
-def engine_plays(variant) -> bool:
-    study = Study.create("pitch", variant=variant, lineup=["random"], boards=1, seed=1)
-    try:
-        return len(play(study, 0)["games"]) > 0
-    except RuntimeError:             # the placeholder board loop plays nothing
-        return False
-
-
-def both_engines_play() -> bool:
-    return engine_plays("auction") and engine_plays("ten_point")
-
-
 @pytest.mark.parametrize("variant", ["auction", "ten_point"])
 def test_chunks_of_a_study_add_up_and_recount_the_records(variant):
-    if not engine_plays(variant):
-        pytest.skip(f"the {variant} engine is not merged yet")
     lineup = AUCTION_LINEUP if variant == "auction" else TEN_POINT_LINEUP
     study = Study.create("pitch", variant=variant, lineup=lineup, boards=24, seed=5, seating="duplicate",
                          chunk_boards=8)
@@ -278,8 +264,6 @@ def test_chunks_of_a_study_add_up_and_recount_the_records(variant):
 
 @pytest.mark.parametrize("variant", ["auction", "ten_point"])
 def test_a_small_study_reports_every_table_and_plot(variant, tmp_path):
-    if not both_engines_play():
-        pytest.skip("a run warms up both games' engines: one is not merged yet")
     from sim.runner import run_study
     lineup = AUCTION_LINEUP if variant == "auction" else TEN_POINT_LINEUP
     study = Study.create("pitch", variant=variant, lineup=lineup, boards=60, seed=3, seating="duplicate")
@@ -294,8 +278,6 @@ def test_a_small_study_reports_every_table_and_plot(variant, tmp_path):
 
 
 def test_an_aggregate_run_reports_the_same_tables(tmp_path):
-    if not both_engines_play():
-        pytest.skip("a run warms up both games' engines: one is not merged yet")
     from sim.runner import run_study
     spec = dict(game="pitch", variant="auction", lineup=AUCTION_LINEUP, boards=12, seed=4, chunk_boards=4,
                 options={"all_pass": "redeal"})
