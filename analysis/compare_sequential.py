@@ -45,6 +45,17 @@ class Request:
         return self.precision is not None or self.sprt is not None
 
 
+# a Request's options on the command line (--max-boards for max_boards), in the order a
+# command that plays a run again names them
+REQUEST_OPTIONS = ("precision", "sprt", "max_boards", "alpha", "beta")
+
+
+def request_of(given: dict) -> Request | None:
+    """The Request of the options given (a value None: not given); None when none is."""
+    given = {k: v for k, v in given.items() if v is not None}
+    return Request(**given) if given else None
+
+
 def changed_slots(study_a: dict, study_b: dict) -> list[int]:
     """The lineup slots whose player differs; every slot when none does."""
     slots = [slot for slot, (x, y) in enumerate(zip(study_a["lineup"], study_b["lineup"])) if x != y]

@@ -54,11 +54,8 @@ def _add_sequential_args(p: argparse.ArgumentParser) -> None:
 
 def _sequential_request(args):
     """The request of --precision, --sprt and the rest, or None when none was given."""
-    from analysis.compare_sequential import Request
-    given = {k: getattr(args, k, None) for k in ("precision", "sprt", "max_boards", "alpha", "beta")}
-    if all(v is None for v in given.values()):
-        return None
-    return Request(**{k: v for k, v in given.items() if v is not None})
+    from analysis.compare_sequential import REQUEST_OPTIONS, request_of
+    return request_of({k: getattr(args, k, None) for k in REQUEST_OPTIONS})
 
 
 def compare_runs(run_a: Path, run_b: Path, out: Path, request=None, args=None) -> None:
@@ -89,7 +86,8 @@ def _command(run_a: Path, run_b: Path, out: Path, request) -> list[str]:
     """``tricksim compare`` with the options that made this comparison (for its report.html)."""
     command = ["tricksim", "compare", str(run_a), str(run_b), "--out", str(out)]
     if request is not None:
-        for name in ("precision", "sprt", "max_boards", "alpha", "beta"):
+        from analysis.compare_sequential import REQUEST_OPTIONS
+        for name in REQUEST_OPTIONS:
             if getattr(request, name) is not None:
                 command += [f"--{name.replace('_', '-')}", str(getattr(request, name))]
     return command

@@ -65,9 +65,6 @@ def add_tournament_parser(sub) -> None:
     p.add_argument("--beta", type=float, help="the test's false negatives (default 0.05)")
 
 
-SEQUENTIAL = ("precision", "sprt", "max_boards", "alpha", "beta")
-
-
 def cmd_tournament(args) -> None:
     from analysis.tournament import DEFAULT_BOOTSTRAP
     from .errors import whole_number
@@ -76,8 +73,9 @@ def cmd_tournament(args) -> None:
     from .tournament import Tournament
     bootstrap = whole_number("--bootstrap", DEFAULT_BOOTSTRAP if args.bootstrap is None
                              else args.bootstrap, lowest=0)
-    given = {k: getattr(args, k) for k in SEQUENTIAL if getattr(args, k) is not None}
-    if args.look_boards is not None and not given:
+    from analysis.compare_sequential import REQUEST_OPTIONS, request_of
+    request = request_of({k: getattr(args, k) for k in REQUEST_OPTIONS})
+    if args.look_boards is not None and request is None:
         raise TricksimError("--look-boards needs --precision or --sprt: what to stop on")
     # one notice for the players (compiled as the tables are planned) and the engine
     with compile_notice(args.game):
@@ -86,10 +84,6 @@ def cmd_tournament(args) -> None:
                                        boards=args.boards, seed=args.seed)
         out = args.out or Path("results") / "-".join(
             p for p in ("tournament", tournament.game, tournament.variant, f"seed{tournament.seed}") if p)
-        request = None
-        if given:
-            from analysis.compare_sequential import Request
-            request = Request(**given)
         run_and_write(tournament, out, bootstrap, jobs=args.jobs, backend=args.backend, fresh=args.fresh,
                       request=request, look_boards=args.look_boards)
 
@@ -166,7 +160,8 @@ def tournament_command(tournament, out, bootstrap: int | None = None, request=No
     command += ["--boards", str(tournament.boards), "--seed", str(tournament.seed)]
     if bootstrap is not None:
         command += ["--bootstrap", str(bootstrap)]
-    for name in SEQUENTIAL:
+    from analysis.compare_sequential import REQUEST_OPTIONS
+    for name in REQUEST_OPTIONS:
         if request is not None and getattr(request, name) is not None and (
                 name not in ("alpha", "beta") or getattr(request, name) != getattr(type(request), name)):
             command += [f"--{name.replace('_', '-')}", str(getattr(request, name))]
